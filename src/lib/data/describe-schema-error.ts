@@ -1,0 +1,51 @@
+import type { ErrorObject } from 'ajv';
+import { escapePointerToken, type DataProblem } from './data-problem.ts';
+
+const FORMAT_NAMES: Record<string, string> = {
+  uri: 'an absolute URI',
+  email: 'an email address',
+};
+
+/** Turns one ajv error into a problem that says, in words, what was expected and what was found. */
+export function describeSchemaError(file: string, error: ErrorObject): DataProblem {
+  const at = { file, pointer: error.instancePath };
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return { ...at, expected: `must have the property "${String(params.missingProperty)}"` };
+    case 'additionalProperties': {
+      const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+      return {
+        file,
+        pointer: `${error.instancePath}/${escapePointerToken(String(params.additionalProperty))}`,
+        expected: `is not an allowed property (allowed: ${allowed.join(', ')})`,
+      };
+    }
+    case 'enum':
+      return { ...at, expected: `must be one of ${quoteList(params.allowedValues)}`, found: error.data };
+    case 'const':
+      return { ...at, expected: `must be ${JSON.stringify(params.allowedValue)}`, found: error.data };
+    case 'type':
+      return { ...at, expected: `must be ${withArticle(String(params.type))}`, found: error.data };
+    case 'format': {
+      const format = String(params.format);
+      return { ...at, expected: `must be ${FORMAT_NAMES[format] ?? `in ${format} format`}`, found: error.data };
+    }
+    case 'pattern': {
+      // Patterns are opaque to editors; the schema's description names what they allow.
+      const description = error.parentSchema?.description as string | undefined;
+      return { ...at, expected: `must be ${description ?? `a string matching ${String(params.pattern)}`}`, found: error.data };
+    }
+    default:
+      return { ...at, expected: error.message ?? `fails the "${error.keyword}" rule`, found: error.data };
+  }
+}
+
+function quoteList(values: unknown): string {
+  return (values as unknown[]).map((value) => JSON.stringify(value)).join(', ');
+}
+
+function withArticle(type: string): string {
+  const noun = type === 'object' ? 'an object' : type === 'array' ? 'an array' : type === 'integer' ? 'an integer' : `a ${type}`;
+  return noun;
+}

@@ -1,0 +1,107 @@
+/**
+ * The OpenAPI 3.1.0 description of the public API, generated at build time from the JSON Schemas
+ * and the data, never written by hand.
+ * @see https://spec.openapis.org/oas/v3.1.0
+ */
+import { apiSchemas, type ApiError } from '../../schemas/index.ts';
+import { buildCapabilitiesResponse, buildPlatformsResponse } from '../api/build-responses.ts';
+import { apiRoutes } from '../api/routes.ts';
+import type { SiteData } from '../data/load-site-data.ts';
+import { componentRef, toComponentSchema } from './to-component-schema.ts';
+
+export const OPENAPI_VERSION = '3.1.0';
+export const API_DESCRIPTION_VERSION = '1.0.0';
+
+export interface OpenApiInput {
+  data: SiteData;
+  baseUrl: string;
+}
+
+export const TOO_MANY_REQUESTS: ApiError = { error: 'Too Many Requests', statusCode: 429 };
+
+export function buildOpenApiDocument({ data, baseUrl }: OpenApiInput) {
+  const { product } = data;
+  const docsUrl = new URL(product.resources.documentation, `${baseUrl}/`).href;
+  const examples = {
+    getServiceCapabilities: buildCapabilitiesResponse(data, baseUrl),
+    listServicePlatforms: buildPlatformsResponse(data),
+  };
+
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: `${product.name} Discovery API`,
+      version: API_DESCRIPTION_VERSION,
+      summary: `Public, read-only discovery of ${product.name}'s monitoring platforms and integration resources.`,
+      description: [
+        `${product.description}`,
+        '',
+        'The discovery API is public and read-only: it needs no API key and no authentication.',
+        'It never exposes customer monitors, results, accounts, subscriptions or prompts.',
+        '',
+        'Clients should send `Accept: application/json` and a `User-Agent` that identifies them.',
+        'Requests over the public rate limit are answered with HTTP 429 and an Error body.',
+      ].join('\n'),
+      contact: { name: `${product.name} support`, email: product.supportEmail, url: docsUrl },
+    },
+    externalDocs: { description: `${product.name} developer documentation`, url: docsUrl },
+    servers: [{ url: baseUrl, description: baseUrl === product.baseUrl ? 'Production' : 'This deployment' }],
+    tags: [{ name: 'Discovery', description: 'What the service monitors and how to integrate with it.' }],
+    paths: Object.fromEntries(
+      apiRoutes.map((route) => [
+        route.path,
+        {
+          get: {
+            operationId: route.operationId,
+            tags: ['Discovery'],
+            summary: route.summary,
+            // OpenAPI ignores a header parameter named Accept (4.8.12.1), so the description says it.
+            description: `${route.description}\n\nSend \`Accept: application/json\`. No authentication is needed.`,
+            parameters: [{ $ref: '#/components/parameters/UserAgent' }],
+            responses: {
+              '200': {
+                description: 'OK',
+                content: {
+                  'application/json': {
+                    schema: componentRef(route.schema),
+                    example: examples[route.operationId],
+                  },
+                },
+              },
+              '429': { $ref: '#/components/responses/TooManyRequests' },
+            },
+          },
+        },
+      ]),
+    ),
+    components: {
+      schemas: Object.fromEntries(Object.entries(apiSchemas).map(([name, schema]) => [name, toComponentSchema(schema)])),
+      parameters: {
+        UserAgent: {
+          name: 'User-Agent',
+          in: 'header',
+          required: false,
+          description: 'Identifies the calling agent, script or tool and its version, for example `my-agent/1.2 (+https://example.com)`.',
+          schema: { type: 'string' },
+          example: 'my-agent/1.2 (+https://example.com)',
+        },
+      },
+      responses: {
+        TooManyRequests: {
+          description: 'Too Many Requests: the public rate limit was exceeded. Wait for `Retry-After` seconds, then retry.',
+          headers: {
+            'Retry-After': {
+              description: 'How many seconds to wait before retrying (RFC 9110, section 10.2.3).',
+              schema: { type: 'integer', minimum: 0 },
+            },
+          },
+          content: {
+            'application/json': { schema: componentRef('Error'), example: TOO_MANY_REQUESTS },
+          },
+        },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,14 @@
+import { resolveBaseUrl } from './api/resolve-base-url.ts';
+import { loadSiteDataOrThrow, type SiteData } from './data/load-site-data.ts';
+
+export interface SiteContext {
+  data: SiteData;
+  /** Absolute, without a trailing slash, for example `https://earshot.dev`. */
+  baseUrl: string;
+}
+
+/** The validated data and the base URL this build links to. */
+export function loadSiteContext(env: Record<string, string | undefined> = process.env): SiteContext {
+  const data = loadSiteDataOrThrow();
+  return { data, baseUrl: resolveBaseUrl(env, data.product.baseUrl) };
+}

@@ -1,0 +1,18 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { allSchemas } from '../../schemas/index.ts';
+
+// ajv-formats is CommonJS; under Node's ESM loader its default export is the module object.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/**
+ * An ajv instance (JSON Schema 2020-12) that knows every schema of the project by its `$id`.
+ * `allErrors` so that one run reports every problem; `verbose` so that errors carry the schema
+ * and data they are about, which the messages quote.
+ */
+export function createSchemaValidator(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true });
+  addFormats(ajv);
+  for (const schema of allSchemas) ajv.addSchema(schema);
+  return ajv;
+}

@@ -1,0 +1,47 @@
+/**
+ * Every JSON Schema of the project. These are the only definition of each shape: the build-time
+ * validator, the OpenAPI document, the TypeScript types and the command-line client's response
+ * checks all derive from them.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { capabilitiesResponseSchema } from './capabilities-response.ts';
+import { errorSchema } from './error.ts';
+import { platformSchema } from './platform.ts';
+import { platformsDataSchema } from './platforms-data.ts';
+import { platformsResponseSchema } from './platforms-response.ts';
+import { productDataSchema } from './product-data.ts';
+
+export {
+  capabilitiesResponseSchema,
+  errorSchema,
+  platformSchema,
+  platformsDataSchema,
+  platformsResponseSchema,
+  productDataSchema,
+};
+
+/** The public API's shapes, keyed by the component name the OpenAPI document gives them. */
+export const apiSchemas = {
+  Platform: platformSchema,
+  PlatformsResponse: platformsResponseSchema,
+  CapabilitiesResponse: capabilitiesResponseSchema,
+  Error: errorSchema,
+} as const;
+
+export type ApiSchemaName = keyof typeof apiSchemas;
+
+/** Every schema, API and data file alike, for registering with a validator. */
+export const allSchemas = [...Object.values(apiSchemas), productDataSchema, platformsDataSchema];
+
+type References = [typeof platformSchema, typeof capabilitiesResponseSchema];
+
+export type Platform = FromSchema<typeof platformSchema>;
+export type PlatformsResponse = FromSchema<typeof platformsResponseSchema, { references: References }>;
+export type CapabilitiesResponse = FromSchema<
+  typeof capabilitiesResponseSchema,
+  { references: References }
+>;
+export type ApiError = FromSchema<typeof errorSchema>;
+export type ProductData = FromSchema<typeof productDataSchema, { references: References }>;
+export type PlatformsData = FromSchema<typeof platformsDataSchema, { references: References }>;
+export type ResourceName = keyof CapabilitiesResponse['data']['resources'];

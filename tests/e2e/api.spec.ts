@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { buildCapabilitiesResponse } from '../../src/lib/api/build-responses.ts';
+import { apiRoutes } from '../../src/lib/api/routes.ts';
+import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
+
+const data = loadSiteDataOrThrow({ dataDir: 'data' });
+
+test.describe('the local server, serving the build like production', () => {
+  for (const route of apiRoutes) {
+    test(`GET ${route.path} answers 200 with application/json`, async ({ request }) => {
+      const response = await request.get(route.path, { headers: { Accept: 'application/json' } });
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toMatch(/^application\/json\b/);
+    });
+  }
+
+  test('GET /api/v1/platforms answers with exactly the platforms in data/platforms.json', async ({ request }) => {
+    const response = await request.get('/api/v1/platforms');
+    expect(await response.json()).toEqual({ data: data.platforms });
+  });
+
+  test('GET /api/v1/capabilities answers with the product data and links built from the base URL', async ({ request }) => {
+    const response = await request.get('/api/v1/capabilities');
+    expect(await response.json()).toEqual(buildCapabilitiesResponse(data, data.product.baseUrl));
+  });
+
+  test('GET /openapi.json serves a valid OpenAPI 3.1.0 document', async ({ request }) => {
+    const response = await request.get('/openapi.json');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^application\/json\b/);
+    const document = await response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+  });
+});

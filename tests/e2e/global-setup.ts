@@ -1,0 +1,18 @@
+import { rmSync } from 'node:fs';
+import { startLocalServer } from '../../src/lib/local-server.ts';
+import { runBuild } from '../support/build-site.ts';
+
+/** Builds the site once into dist/ and serves it like production for every test file. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!process.env.EARSHOT_TEST_URL) {
+    const build = runBuild({ dataDir: 'data', outDir: 'dist' });
+    if (build.status !== 0) throw new Error(`The build failed:\n${build.stderr}`);
+    const server = await startLocalServer();
+    process.env.EARSHOT_TEST_URL = server.url;
+    return async () => {
+      await server.stop();
+      rmSync('.netlify/local/config/netlify/telemetry', { force: true, recursive: true });
+    };
+  }
+  return async () => {};
+}
