@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
+import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
 import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-document.ts';
 import { apiSchemas } from '../../src/schemas/index.ts';
 
-const document = buildOpenApiDocument({ data: loadSiteDataOrThrow({ dataDir: 'data' }), baseUrl: 'https://preview.example' });
+const rateLimit = readRateLimit();
+const document = buildOpenApiDocument({ data: loadSiteDataOrThrow({ dataDir: 'data' }), baseUrl: 'https://preview.example', rateLimit });
 const operations = Object.entries(document.paths).map(([path, item]) => ({ path, ...item.get }));
 
 describe('the OpenAPI document', () => {
@@ -64,6 +66,7 @@ describe('the OpenAPI document', () => {
     const tooMany = document.components.responses.TooManyRequests;
     assert.equal(tooMany.content['application/json'].schema.$ref, '#/components/schemas/Error');
     assert.ok(tooMany.headers['Retry-After']);
+    assert.match(tooMany.description, new RegExp(`more than ${rateLimit.windowLimit} requests per ${rateLimit.windowSize} seconds per client IP`));
   });
 
   it('describes the recommended Accept and User-Agent request headers', () => {

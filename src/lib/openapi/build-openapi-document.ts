@@ -7,6 +7,7 @@ import { apiSchemas, type ApiError } from '../../schemas/index.ts';
 import { buildCapabilitiesResponse, buildPlatformsResponse } from '../api/build-responses.ts';
 import { apiRoutes } from '../api/routes.ts';
 import type { SiteData } from '../data/load-site-data.ts';
+import { describeRateLimit, type RateLimit } from '../edge/rate-limit.ts';
 import { componentRef, toComponentSchema } from './to-component-schema.ts';
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -15,11 +16,13 @@ export const API_DESCRIPTION_VERSION = '1.0.0';
 export interface OpenApiInput {
   data: SiteData;
   baseUrl: string;
+  rateLimit: RateLimit;
 }
 
 export const TOO_MANY_REQUESTS: ApiError = { error: 'Too Many Requests', statusCode: 429 };
 
-export function buildOpenApiDocument({ data, baseUrl }: OpenApiInput) {
+export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput) {
+  const limit = `${describeRateLimit(rateLimit)} per client IP address`;
   const { product } = data;
   const docsUrl = new URL(product.resources.documentation, `${baseUrl}/`).href;
   const examples = {
@@ -40,7 +43,7 @@ export function buildOpenApiDocument({ data, baseUrl }: OpenApiInput) {
         'It never exposes customer monitors, results, accounts, subscriptions or prompts.',
         '',
         'Clients should send `Accept: application/json` and a `User-Agent` that identifies them.',
-        'Requests over the public rate limit are answered with HTTP 429 and an Error body.',
+        `The public rate limit is ${limit}; requests over it are answered with HTTP 429 and an Error body.`,
       ].join('\n'),
       contact: { name: `${product.name} support`, email: product.supportEmail, url: docsUrl },
     },
@@ -88,7 +91,7 @@ export function buildOpenApiDocument({ data, baseUrl }: OpenApiInput) {
       },
       responses: {
         TooManyRequests: {
-          description: 'Too Many Requests: the public rate limit was exceeded. Wait for `Retry-After` seconds, then retry.',
+          description: `Too Many Requests: more than ${limit}. Wait for \`Retry-After\` seconds, then retry.`,
           headers: {
             'Retry-After': {
               description: 'How many seconds to wait before retrying (RFC 9110, section 10.2.3).',
