@@ -1,6 +1,8 @@
 /**
  * `npm start`: builds the site, then serves `dist/` on http://localhost:8888 (`PORT` overrides)
- * the way Netlify serves it in production. `--no-build` serves the existing `dist/`.
+ * the way Netlify serves it in production. Like a deploy preview, the build links to itself:
+ * resource links point at the local server unless `SITE_URL` says otherwise.
+ * `--no-build` serves the existing `dist/` as it is.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,7 +15,8 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   if (!args.includes('--no-build')) {
-    const build = spawnSync(process.execPath, ['src/scripts/build.ts'], { stdio: 'inherit' });
+    const env = { ...process.env, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` };
+    const build = spawnSync(process.execPath, ['src/scripts/build.ts'], { stdio: 'inherit', env });
     if (build.status !== 0) return build.status ?? 1;
   } else if (!existsSync('dist')) {
     console.error('error: there is no dist/ to serve\nhint: run `npm run build` first, or `npm start` without --no-build');

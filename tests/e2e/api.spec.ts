@@ -20,9 +20,9 @@ test.describe('the local server, serving the build like production', () => {
     expect(await response.json()).toEqual({ data: data.platforms });
   });
 
-  test('GET /api/v1/capabilities answers with the product data and links built from the base URL', async ({ request }) => {
+  test('GET /api/v1/capabilities answers with the product data and links to the server itself', async ({ request, baseURL }) => {
     const response = await request.get('/api/v1/capabilities');
-    expect(await response.json()).toEqual(buildCapabilitiesResponse(data, data.product.baseUrl));
+    expect(await response.json()).toEqual(buildCapabilitiesResponse(data, baseURL!));
   });
 
   test('GET /openapi.json serves a valid OpenAPI 3.1.0 document', async ({ request }) => {
