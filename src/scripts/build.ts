@@ -3,7 +3,6 @@
  * Bad data fails the build with every problem listed, one per line, and leaves no `dist/` behind
  * that could be published by mistake.
  */
-import { build } from 'astro';
 import { rmSync } from 'node:fs';
 import { formatDataProblem } from '../lib/data/data-problem.ts';
 import { loadSiteData } from '../lib/data/load-site-data.ts';
@@ -22,6 +21,8 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
+    // Imported only now: bad data is reported without paying for loading Astro.
+    const { build } = await import('astro');
     await build({ outDir: OUT_DIR, logLevel: process.env.EARSHOT_BUILD_LOG === 'silent' ? 'silent' : 'info' });
     return 0;
   } catch (error) {

@@ -1,7 +1,7 @@
 import addFormatsModule from 'ajv-formats';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
@@ -9,31 +9,39 @@ import { apiRoutes, OPENAPI_PATH } from '../../src/lib/api/routes.ts';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { createSchemaValidator } from '../../src/lib/validation/create-schema-validator.ts';
 import { apiSchemas } from '../../src/schemas/index.ts';
-import { runBuild } from '../support/build-site.ts';
+import { runBuild, runBuildAsync } from '../support/build-site.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+const FIXTURES = 'tests/fixtures/bad-data';
 const scratch = () => mkdtempSync(join(tmpdir(), 'earshot-build-'));
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
-describe('a build with bad data', () => {
-  it('exits non-zero, lists every problem, and leaves nothing publishable behind', () => {
-    const outDir = join(scratch(), 'dist');
-    mkdirSync(outDir);
-    writeFileSync(join(outDir, 'index.html'), 'an earlier build');
-    const fixture = 'tests/fixtures/bad-data/problems-in-both-files';
+describe('a build with bad data never publishes', { concurrency: 4 }, () => {
+  // Every bad-data fixture goes through the real build entry point, over an earlier build's output.
+  for (const name of readdirSync(FIXTURES).sort()) {
+    it(name, async () => {
+      const outDir = join(scratch(), 'dist');
+      mkdirSync(outDir);
+      writeFileSync(join(outDir, 'index.html'), 'an earlier build');
+      const fixture = join(FIXTURES, name);
 
-    const build = runBuild({ dataDir: fixture, outDir });
+      const build = await runBuildAsync({ dataDir: fixture, outDir });
 
-    assert.equal(build.status, 1);
-    const expected = readFileSync(join(fixture, 'expected.txt'), 'utf8').trimEnd().split('\n');
-    assert.deepEqual(build.stderr.trimEnd().split('\n'), [
-      ...expected,
-      'error: 6 problems in the data; nothing was built',
-      'hint: fix each line above (file#JSON-pointer: what was expected), then run the build again',
-    ]);
-    assert.equal(existsSync(outDir), false, 'the output folder is still there');
-  });
+      assert.equal(build.status, 1);
+      const expected = readFileSync(join(fixture, 'expected.txt'), 'utf8').trimEnd().split('\n');
+      const count = expected.length;
+      assert.deepEqual(build.stderr.trimEnd().split('\n'), [
+        ...expected,
+        `error: ${count} problem${count === 1 ? '' : 's'} in the data; nothing was built`,
+        'hint: fix each line above (file#JSON-pointer: what was expected), then run the build again',
+      ]);
+      for (const line of expected) assert.match(line, /^data\/(platforms|product)\.json#(\/[^:]*)?: /);
+      assert.equal(existsSync(outDir), false, 'the output folder is still there');
+    });
+  }
+});
 
+describe('a build with a bad environment', () => {
   it('fails when the base URL given by the environment is not an absolute origin', () => {
     const outDir = join(scratch(), 'dist');
     const build = runBuild({ dataDir: 'data', outDir, env: { SITE_URL: 'earshot.dev' } });
