@@ -7,6 +7,7 @@ import { parse } from 'smol-toml';
  */
 export interface NetlifyConfig {
   build?: { command?: string; publish?: string; environment?: Record<string, string> };
+  functions?: { directory?: string };
   redirects?: RedirectRule[];
   headers?: HeaderRule[];
 }
@@ -25,7 +26,8 @@ export interface HeaderRule {
 }
 
 export function readNetlifyConfig(path = 'netlify.toml'): NetlifyConfig {
-  return parse(readFileSync(path, 'utf8')) as NetlifyConfig;
+  // smol-toml builds objects without a prototype; plain objects compare and print as expected.
+  return JSON.parse(JSON.stringify(parse(readFileSync(path, 'utf8')))) as NetlifyConfig;
 }
 
 /**
