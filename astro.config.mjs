@@ -1,5 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
 import { earshotData } from './src/integrations/earshot-data.ts';
 import { loadSiteContext } from './src/lib/site-context.ts';
 
@@ -9,5 +10,5 @@ export default defineConfig({
   site: baseUrl,
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [earshotData()],
+  integrations: [earshotData(), contentSecurityPolicy()],
 });

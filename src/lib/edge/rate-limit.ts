@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'smol-toml';
+import { readNetlifyConfig } from './netlify-config.ts';
 
 /**
  * The public API's rate limit. Its one home is `netlify.toml`, where the CDN enforces it; the
@@ -14,15 +13,9 @@ export interface RateLimit {
   aggregateBy: string[];
 }
 
-interface RedirectRule {
-  from?: string;
-  rate_limit?: { window_limit?: unknown; window_size?: unknown; aggregate_by?: unknown };
-}
-
 /** Reads the rate limit from the rules in `netlify.toml`; every limited rule must agree. */
 export function readRateLimit(path = 'netlify.toml'): RateLimit {
-  const config = parse(readFileSync(path, 'utf8')) as { redirects?: RedirectRule[] };
-  const limits = (config.redirects ?? []).flatMap((rule, index) => {
+  const limits = (readNetlifyConfig(path).redirects ?? []).flatMap((rule, index) => {
     if (!rule.rate_limit) return [];
     const { window_limit: windowLimit, window_size: windowSize, aggregate_by: aggregateBy } = rule.rate_limit;
     if (!isPositiveInteger(windowLimit) || !isPositiveInteger(windowSize) || !isStringArray(aggregateBy)) {

@@ -3,7 +3,8 @@
  * and the data, never written by hand.
  * @see https://spec.openapis.org/oas/v3.1.0
  */
-import { apiSchemas, type ApiError } from '../../schemas/index.ts';
+import { apiSchemas } from '../../schemas/index.ts';
+import { TOO_MANY_REQUESTS } from '../api/api-errors.ts';
 import { buildCapabilitiesResponse, buildPlatformsResponse } from '../api/build-responses.ts';
 import { apiRoutes } from '../api/routes.ts';
 import type { SiteData } from '../data/load-site-data.ts';
@@ -18,8 +19,6 @@ export interface OpenApiInput {
   baseUrl: string;
   rateLimit: RateLimit;
 }
-
-export const TOO_MANY_REQUESTS: ApiError = { error: 'Too Many Requests', statusCode: 429 };
 
 export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput) {
   const limit = `${describeRateLimit(rateLimit)} per client IP address`;

@@ -1,0 +1,94 @@
+import { parseArgs } from 'node:util';
+import { readNetlifyConfig } from '../edge/netlify-config.ts';
+import { readRateLimit } from '../edge/rate-limit.ts';
+import { buildBurstCheck, buildResourceChecks, buildSmokeChecks, expectReachable, SmokeFailure, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
+
+export interface SmokeIo {
+  stdout(line: string): void;
+  stderr(line: string): void;
+  fetch: typeof fetch;
+}
+
+export const SMOKE_HELP = `Check a live deployment of the Earshot developer platform
+
+Usage: npm run smoke -- <base-url> [--burst]
+
+Checks both API endpoints (200, schema-valid, headers), the JSON 404 under /api/, the OpenAPI
+document, and that every resource link of /api/v1/capabilities answers 2xx. Prints one line per
+check, "ok" or "FAIL", on stdout.
+
+Options:
+  --burst   also send a bounded burst just over the rate limit and expect a JSON 429 with
+            Retry-After (the local server does not enforce rate limits: use it on a deploy)
+  --help    show this help
+
+Exit codes: 0 every check passed, 1 a check failed, 2 wrong usage.
+
+Examples:
+  npm run smoke -- http://localhost:8888
+  npm run smoke -- https://deploy-preview-12--earshot.netlify.app --burst`;
+
+/** `npm run smoke`: runs every check, one line each, and returns the exit code. */
+export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { burst: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    return usageError(io, (error as Error).message);
+  }
+  if (parsed.values.help) {
+    io.stdout(SMOKE_HELP);
+    return 0;
+  }
+  const [baseUrl, ...extra] = parsed.positionals;
+  if (!baseUrl) return usageError(io, 'missing <base-url>');
+  if (extra.length > 0) return usageError(io, `unexpected argument ${JSON.stringify(extra[0])}`);
+  if (!/^https?:\/\/[^/?#\s]+\/?$/.test(baseUrl)) return usageError(io, `<base-url> must be an http(s) origin such as https://earshot.dev (got ${JSON.stringify(baseUrl)})`);
+
+  const context: SmokeContext = { baseUrl: baseUrl.replace(/\/$/, ''), fetch: io.fetch, config: readNetlifyConfig(), rateLimit: readRateLimit() };
+  try {
+    await expectReachable(context);
+  } catch (error) {
+    io.stderr(`error: ${(error as Error).message}`);
+    io.stderr('hint: check the address and that the deployment is up; for the local server, run `npm start` first');
+    return 1;
+  }
+  let failed = 0;
+  let total = 0;
+  const runCheck = async (check: SmokeCheck) => {
+    total += 1;
+    try {
+      await check.run();
+      io.stdout(`ok   ${check.name}`);
+    } catch (error) {
+      failed += 1;
+      const reason = error instanceof SmokeFailure ? error.message : `unexpected error: ${(error as Error).message}`;
+      io.stdout(`FAIL ${check.name}: ${reason}`);
+    }
+  };
+
+  for (const check of buildSmokeChecks(context)) await runCheck(check);
+  let resourceChecks: SmokeCheck[] = [];
+  try {
+    resourceChecks = await buildResourceChecks(context);
+  } catch (error) {
+    await runCheck({ name: 'the resource links of /api/v1/capabilities can be read', run: () => Promise.reject(error) });
+  }
+  for (const check of resourceChecks) await runCheck(check);
+  // Last, so that the requests it spends do not turn the other checks into 429s.
+  if (parsed.values.burst) await runCheck(buildBurstCheck(context));
+
+  if (failed === 0) {
+    io.stderr(`${total} checks passed against ${context.baseUrl}`);
+    return 0;
+  }
+  io.stderr(`error: ${failed} of ${total} checks failed against ${context.baseUrl}`);
+  io.stderr('hint: each FAIL line above says what was expected and what came back');
+  return 1;
+}
+
+function usageError(io: SmokeIo, message: string): number {
+  io.stderr(`error: ${message}`);
+  io.stderr('hint: npm run smoke -- <base-url> [--burst]; see npm run smoke -- --help');
+  return 2;
+}

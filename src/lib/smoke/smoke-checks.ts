@@ -1,0 +1,200 @@
+/**
+ * The checks of `npm run smoke`: what a live deployment must answer, whatever serves it (the real
+ * CDN, a deploy preview, or the local server). Expectations come from the same sources the build
+ * uses: the routes, the schemas, the error bodies, `netlify.toml` and its rate limit.
+ */
+import { TOO_MANY_REQUESTS, NOT_FOUND } from '../api/api-errors.ts';
+import { apiRoutes, OPENAPI_PATH } from '../api/routes.ts';
+import { resolveHeaders, type NetlifyConfig } from '../edge/netlify-config.ts';
+import { describeRateLimit, type RateLimit } from '../edge/rate-limit.ts';
+import { createSchemaValidator } from '../validation/create-schema-validator.ts';
+import { apiSchemas, type ApiSchemaName, type CapabilitiesResponse } from '../../schemas/index.ts';
+
+export interface SmokeCheck {
+  /** What is checked, as one line: "GET /api/v1/platforms answers 200 with a valid PlatformsResponse". */
+  name: string;
+  /** Resolves when the check passes; rejects with a `SmokeFailure` saying what was wrong. */
+  run(): Promise<void>;
+}
+
+/** An expected failure: its message is printed as it is, without a stack trace. */
+export class SmokeFailure extends Error {}
+
+export interface SmokeContext {
+  baseUrl: string;
+  fetch: typeof fetch;
+  config: NetlifyConfig;
+  rateLimit: RateLimit;
+}
+
+const SECURITY_HEADERS = ['content-security-policy', 'referrer-policy', 'x-frame-options', 'x-content-type-options', 'permissions-policy'];
+const API_HEADERS = ['content-type', 'access-control-allow-origin', 'link'];
+
+/** The checks that need nothing but the deployment; `capabilities` resource links come later. */
+export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
+  return [
+    ...apiRoutes.map((route) => ({
+      name: `GET ${route.path} answers 200 with a valid ${route.schema}, the API headers, and no cookie`,
+      run: async () => {
+        const response = await get(context, route.path);
+        expectStatus(response, 200);
+        expectHeaders(response, resolveHeaders(context.config, route.path), [...API_HEADERS, ...SECURITY_HEADERS]);
+        expectBrowserCacheAtMost(response, resolveHeaders(context.config, route.path)['cache-control']);
+        expectValid(route.schema, await readJson(response));
+      },
+    })),
+    {
+      name: 'GET /api/<unknown> answers 404 with the JSON Error body',
+      run: async () => expectJsonError(await get(context, '/api/smoke-check-unknown-path'), NOT_FOUND, context),
+    },
+    ...apiRoutes.map((route) => ({
+      name: `GET ${route.file} answers 404: the API is reachable only at its documented, rate-limited paths`,
+      run: async () => expectJsonError(await get(context, route.file), NOT_FOUND, context),
+    })),
+    {
+      name: `GET ${OPENAPI_PATH} answers an OpenAPI 3.1.0 document with both operations and the rate limit (${describeRateLimit(context.rateLimit)})`,
+      run: async () => {
+        const response = await get(context, OPENAPI_PATH);
+        expectStatus(response, 200);
+        expectHeaders(response, resolveHeaders(context.config, OPENAPI_PATH), ['access-control-allow-origin', ...SECURITY_HEADERS]);
+        const document = (await readJson(response)) as { openapi?: unknown; paths?: Record<string, unknown>; components?: { responses?: { TooManyRequests?: { description?: string } } } };
+        if (document.openapi !== '3.1.0') throw new SmokeFailure(`"openapi" must be "3.1.0" (got ${JSON.stringify(document.openapi)})`);
+        const missing = apiRoutes.filter((route) => !document.paths?.[route.path]).map((route) => route.path);
+        if (missing.length > 0) throw new SmokeFailure(`the document lacks ${missing.join(', ')}`);
+        const tooMany = document.components?.responses?.TooManyRequests?.description ?? '';
+        if (!tooMany.includes(describeRateLimit(context.rateLimit))) {
+          throw new SmokeFailure(`the 429 response must state "${describeRateLimit(context.rateLimit)}" (got ${JSON.stringify(tooMany)})`);
+        }
+      },
+    },
+  ];
+}
+
+/** One check per resource link of `/api/v1/capabilities`: each must answer 2xx. */
+export async function buildResourceChecks(context: SmokeContext): Promise<SmokeCheck[]> {
+  const response = await get(context, '/api/v1/capabilities');
+  if (response.status !== 200) return [];
+  const { data } = (await readJson(response)) as CapabilitiesResponse;
+  return Object.entries(data.resources).map(([name, url]) => {
+    const onSite = new URL(url).origin === new URL(context.baseUrl).origin;
+    return {
+      name: `resource "${name}" ${url} answers 2xx${onSite ? ' with the security headers' : ''}`,
+      run: async () => {
+        const answer = await fetchOrFail(context, url);
+        if (!answer.ok) throw new SmokeFailure(`got ${answer.status} ${answer.statusText}`.trimEnd());
+        await answer.body?.cancel();
+        if (onSite) expectHeaders(answer, resolveHeaders(context.config, new URL(url).pathname), SECURITY_HEADERS);
+        expectNoCookie(answer);
+      },
+    };
+  });
+}
+
+/**
+ * A bounded burst just over the limit at the first route: at most `windowLimit + 10` requests,
+ * stopping at the first 429, which must be the JSON Error with `Retry-After`. The margin covers
+ * requests this run made before, counted in the same window or not.
+ */
+export function buildBurstCheck(context: SmokeContext): SmokeCheck {
+  const path = apiRoutes[0].path;
+  const budget = context.rateLimit.windowLimit + 10;
+  return {
+    name: `a burst of at most ${budget} requests to ${path} is answered 429 with the JSON Error and Retry-After`,
+    run: async () => {
+      for (let sent = 1; sent <= budget; sent += 1) {
+        const response = await get(context, path);
+        if (response.status !== 429) {
+          await response.body?.cancel();
+          continue;
+        }
+        const retryAfter = response.headers.get('retry-after') ?? '';
+        if (!/^\d+$/.test(retryAfter)) throw new SmokeFailure(`Retry-After must be a number of seconds (got ${JSON.stringify(retryAfter)})`);
+        return expectJsonError(response, TOO_MANY_REQUESTS, context, ['access-control-allow-origin', 'x-content-type-options']);
+      }
+      throw new SmokeFailure(`${budget} requests got no 429; is rate limiting active on this deployment? (the local server does not enforce it)`);
+    },
+  };
+}
+
+/** Fails with a network error's code (ECONNREFUSED, ENOTFOUND…) when the deployment cannot be reached at all. */
+export async function expectReachable(context: SmokeContext): Promise<void> {
+  const response = await get(context, OPENAPI_PATH);
+  await response.body?.cancel();
+}
+
+async function get(context: SmokeContext, path: string): Promise<Response> {
+  return fetchOrFail(context, new URL(path, `${context.baseUrl}/`).href);
+}
+
+async function fetchOrFail(context: SmokeContext, url: string): Promise<Response> {
+  try {
+    return await context.fetch(url, { headers: { Accept: 'application/json', 'User-Agent': 'earshot-smoke/1.0' }, signal: AbortSignal.timeout(15_000) });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new SmokeFailure(`could not fetch ${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+  }
+}
+
+async function expectJsonError(response: Response, expected: { error: string; statusCode: number }, context: SmokeContext, headers = ['access-control-allow-origin', ...SECURITY_HEADERS]): Promise<void> {
+  expectStatus(response, expected.statusCode);
+  expectHeaders(response, { ...resolveHeaders(context.config, '/api/'), 'content-type': 'application/json; charset=utf-8' }, ['content-type', ...headers]);
+  const body = await readJson(response);
+  expectValid('Error', body);
+  if (JSON.stringify(body) !== JSON.stringify(expected)) throw new SmokeFailure(`the body must be ${JSON.stringify(expected)} (got ${JSON.stringify(body)})`);
+}
+
+function expectStatus(response: Response, status: number): void {
+  if (response.status !== status) throw new SmokeFailure(`expected status ${status}, got ${response.status} ${response.statusText}`.trimEnd());
+}
+
+/** Each named header must equal what `netlify.toml` sets; and no answer may set a cookie. */
+function expectHeaders(response: Response, expected: Record<string, string>, names: string[]): void {
+  const wrong = names.flatMap((name) => {
+    const want = expected[name];
+    const got = response.headers.get(name);
+    return want === undefined || got === want ? [] : [`${name} must be ${JSON.stringify(want)} (got ${JSON.stringify(got)})`];
+  });
+  if (wrong.length > 0) throw new SmokeFailure(wrong.join('; '));
+  expectNoCookie(response);
+}
+
+function expectNoCookie(response: Response): void {
+  if (response.headers.has('set-cookie')) throw new SmokeFailure(`answers must never set a cookie (got Set-Cookie: ${response.headers.get('set-cookie')})`);
+}
+
+/**
+ * Browsers may cache an API answer at most as long as `netlify.toml` says. Compared by max-age,
+ * not as text: the local server replaces the Cache-Control of static files with its own (max-age=0).
+ */
+function expectBrowserCacheAtMost(response: Response, configured: string | undefined): void {
+  const limit = readMaxAge(configured);
+  const got = response.headers.get('cache-control');
+  const maxAge = readMaxAge(got ?? undefined);
+  if (limit !== undefined && (maxAge === undefined || maxAge > limit)) {
+    throw new SmokeFailure(`cache-control must have a max-age of at most ${limit} seconds (got ${JSON.stringify(got)})`);
+  }
+}
+
+function readMaxAge(cacheControl: string | undefined): number | undefined {
+  const match = /(?:^|,)\s*max-age=(\d+)/.exec(cacheControl ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SmokeFailure(`the body is not JSON: ${JSON.stringify(text.slice(0, 80))}`);
+  }
+}
+
+let validator: ReturnType<typeof createSchemaValidator> | undefined;
+
+function expectValid(schema: ApiSchemaName, body: unknown): void {
+  validator ??= createSchemaValidator();
+  const validate = validator.getSchema(apiSchemas[schema].$id)!;
+  if (validate(body)) return;
+  const problems = (validate.errors ?? []).map((error) => `#${error.instancePath} ${error.message ?? ''}`.trim());
+  throw new SmokeFailure(`the body is not a valid ${schema}: ${problems.join('; ')}`);
+}

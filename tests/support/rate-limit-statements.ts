@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
+import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
+import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-document.ts';
+
+/** A rate limit as a text states it: "60 requests per 60 seconds". */
+export interface StatedRateLimit {
+  windowLimit: number;
+  windowSize: number;
+  /** The words, to point at in a failure message. */
+  text: string;
+}
+
+/** Every "N requests per M seconds" (or "per minute") in a text. */
+export function findStatedRateLimits(text: string): StatedRateLimit[] {
+  return [...text.matchAll(/(\d[\d,]*) requests? (?:per|every|a|an) (?:(\d+) seconds?|(minute|hour))/gi)].map((match) => ({
+    windowLimit: Number(match[1]!.replaceAll(',', '')),
+    windowSize: match[2] ? Number(match[2]) : match[3]!.toLowerCase() === 'minute' ? 60 : 3600,
+    text: match[0],
+  }));
+}
+
+/**
+ * Every place that tells readers the rate limit, each read as the reader gets it. Each must state
+ * the limit at least once and never a different one. The docs join this list when they land: one
+ * entry per page that states the limit, reading the built HTML, such as
+ * `{ name: 'the rate-limit docs page', read: () => readFileSync('dist/docs/rate-limits/index.html', 'utf8') }`.
+ */
+export const rateLimitStatements: { name: string; read: () => string }[] = [
+  {
+    name: 'the OpenAPI document',
+    read: () => JSON.stringify(buildOpenApiDocument({ data: loadSiteDataOrThrow({ dataDir: 'data' }), baseUrl: 'https://earshot.dev', rateLimit: readRateLimit() })),
+  },
+  { name: 'README.md', read: () => readFileSync('README.md', 'utf8') },
+];

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import {
+  collectInlineScripts,
+  findInlineScripts,
+  findUnlistedInlineScripts,
+  formatInlineScripts,
+  hashInlineScript,
+  parseContentSecurityPolicy,
+} from '../../src/lib/edge/content-security-policy.ts';
+import { readNetlifyConfig, resolveHeaders } from '../../src/lib/edge/netlify-config.ts';
+import { runBuild } from '../support/build-site.ts';
+
+const policy = resolveHeaders(readNetlifyConfig(), '/')['content-security-policy']!;
+const listedHashes = (parseContentSecurityPolicy(policy)['script-src'] ?? []).filter((source) => source.startsWith("'sha256-"));
+const scratch = () => join(mkdtempSync(join(tmpdir(), 'earshot-csp-')), 'dist');
+
+/**
+ * A small Starlight site with the docs' integrations (tests/fixtures/starlight-site), built with the
+ * project's CSP integration: the inline scripts Starlight, starlight-openapi and Pagefind really
+ * emit, whatever their versions, before and after the real docs land.
+ */
+const starlightOut = scratch();
+/** The real site, as `npm run build` builds it. */
+const siteOut = scratch();
+
+describe('the Content-Security-Policy against what the build emits', () => {
+  before(() => {
+    const fixture = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--root', 'tests/fixtures/starlight-site', '--outDir', starlightOut], { encoding: 'utf8' });
+    assert.equal(fixture.status, 0, fixture.stdout + fixture.stderr);
+    const site = runBuild({ dataDir: 'data', outDir: siteOut });
+    assert.equal(site.status, 0, site.stderr);
+  });
+
+  it('allows every inline script of the Starlight docs by its hash (the build fails otherwise)', () => {
+    const scripts = collectInlineScripts(starlightOut);
+    assert.ok(scripts.length > 0, 'the Starlight fixture has no inline script: the check would prove nothing');
+    assert.deepEqual(formatInlineScripts(findUnlistedInlineScripts(starlightOut, policy)), []);
+  });
+
+  it("allows every inline script of the site's own pages by its hash", () => {
+    assert.deepEqual(formatInlineScripts(findUnlistedInlineScripts(siteOut, policy)), []);
+  });
+
+  it('lists no hash that no page uses, so that a script Starlight dropped does not stay allowed', () => {
+    const used = new Set([...collectInlineScripts(starlightOut), ...collectInlineScripts(siteOut)].map((script) => script.hash));
+    assert.deepEqual(listedHashes.filter((hash) => !used.has(hash)), []);
+  });
+
+  it('names each script a policy lacks, once per script, with the page it is on', () => {
+    const [dropped] = listedHashes;
+    const unlisted = findUnlistedInlineScripts(starlightOut, policy.replace(dropped!, ''));
+    const lines = formatInlineScripts(unlisted);
+    assert.equal(lines.length, 1, lines.join('\n'));
+    assert.match(lines[0]!, new RegExp(`^${dropped!.replace(/[+/]/g, '\\$&')} \\(.+…\\) in \\S+\\.html`));
+  });
+});
+
+describe('findInlineScripts', () => {
+  const cases: [string, { given: string; want: string[] }][] = [
+    ['a classic inline script', { given: '<script>a()</script>', want: ['a()'] }],
+    ['a module, with attributes', { given: '<script type="module" aria-hidden="true">b()</script>', want: ['b()'] }],
+    ['a JavaScript MIME type', { given: "<script type='text/javascript'>c()</script>", want: ['c()'] }],
+    ['an external script', { given: '<script type="module" src="/_astro/x.js"></script>', want: [] }],
+    ['a JSON data block, which CSP does not govern', { given: '<script type="application/ld+json">{}</script>', want: [] }],
+    ['the exact text, white space included', { given: '<script>\n\tx();\n</script>', want: ['\n\tx();\n'] }],
+  ];
+  for (const [name, { given, want }] of cases) it(name, () => assert.deepEqual(findInlineScripts(given), want));
+});
+
+describe('hashInlineScript', () => {
+  it('gives the hash source of the CSP specification example', () => {
+    // @see https://www.w3.org/TR/CSP3/#grammardef-hash-source (alert('Hello, world.');)
+    assert.equal(hashInlineScript("alert('Hello, world.');"), "'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='");
+  });
+});

@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { apiRoutes, OPENAPI_PATH } from '../../src/lib/api/routes.ts';
+import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
+import { parseContentSecurityPolicy } from '../../src/lib/edge/content-security-policy.ts';
+import { findRedirectRule, matchesNetlifyPath, readNetlifyConfig, resolveHeaders } from '../../src/lib/edge/netlify-config.ts';
+import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
+
+const config = readNetlifyConfig();
+const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
+const TOO_MANY_REQUESTS_PATH = '/.netlify/functions/too-many-requests';
+
+describe('netlify.toml: the build', () => {
+  it('builds with npm run build into dist/, on the Node major version package.json installs', () => {
+    const nodeRange = (JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.node;
+    assert.equal(config.build?.command, 'npm run build');
+    assert.equal(config.build?.publish, 'dist');
+    assert.equal(config.build?.environment?.NODE_VERSION, /\d+/.exec(nodeRange ?? '')?.[0]);
+  });
+});
+
+describe('netlify.toml: rate limiting', () => {
+  const rateLimit = readRateLimit();
+
+  it('is the documented 60 requests per 60 seconds, per client IP and domain', () => {
+    assert.deepEqual(rateLimit, { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] });
+  });
+
+  for (const route of apiRoutes) {
+    it(`${route.path}: the first matching rule rewrites to ${route.file} under the limit, and to the 429 function over it`, () => {
+      assert.deepEqual(findRedirectRule(config, route.path), {
+        from: route.path,
+        to: route.file,
+        status: 200,
+        force: true,
+        rate_limit: { action: 'rewrite', to: TOO_MANY_REQUESTS_PATH, window_limit: rateLimit.windowLimit, window_size: rateLimit.windowSize, aggregate_by: rateLimit.aggregateBy },
+      });
+    });
+  }
+
+  it('rewrites to a function that exists, outside /api/ so that no /api/ rule can catch the rewrite', () => {
+    const name = TOO_MANY_REQUESTS_PATH.split('/').at(-1);
+    assert.ok(existsSync(`${config.functions?.directory}/${name}.ts`), `${config.functions?.directory}/${name}.ts is missing`);
+    assert.equal(findRedirectRule(config, TOO_MANY_REQUESTS_PATH), undefined);
+  });
+
+  it('limits every rule that serves API data: nothing else rewrites onto the files the API is built from', () => {
+    const apiFiles = new Set<string>(apiRoutes.map((route) => route.file));
+    const servingApiData = (config.redirects ?? []).filter((rule) => apiFiles.has(rule.to));
+    assert.equal(servingApiData.length, apiRoutes.length);
+    for (const rule of servingApiData) assert.ok(rule.rate_limit, `${rule.from} → ${rule.to} has no rate_limit`);
+  });
+});
+
+describe('netlify.toml: JSON 404 under /api/', () => {
+  const unknownPaths = ['/api', '/api/', '/api/v1', '/api/v2/platforms', '/api/v1/platform', '/api/errors/429.json', ...apiRoutes.map((route) => route.file)];
+  for (const path of unknownPaths) {
+    it(`${path} falls through to the 404 catch-all, forced over any file the build wrote there`, () => {
+      assert.deepEqual(findRedirectRule(config, path), { from: '/api/*', to: '/api/errors/404.json', status: 404, force: true });
+    });
+  }
+
+  it('is the last rule under /api/, so that it cannot shadow a route (first match wins)', () => {
+    const rules = config.redirects ?? [];
+    const catchAll = rules.findIndex((rule) => rule.from === '/api/*');
+    const apiRules = rules.flatMap((rule, index) => (rule.from.startsWith('/api/') ? [index] : []));
+    assert.equal(catchAll, Math.max(...apiRules));
+  });
+
+  it('leaves the rest of the site to the HTML 404 page', () => {
+    for (const path of ['/', '/docs/', '/docs/nope/', '/apinope', OPENAPI_PATH]) assert.equal(findRedirectRule(config, path), undefined, path);
+  });
+});
+
+describe('netlify.toml: headers', () => {
+  const pages = ['/', '/docs/', '/docs/api/operations/listserviceplatforms/', '/404.html', OPENAPI_PATH, ...apiRoutes.map((route) => route.path)];
+
+  for (const route of apiRoutes) {
+    it(`${route.path}: JSON, CORS for any origin, nosniff, cached briefly by browsers and longer by the CDN, RFC 8631 links`, () => {
+      const headers = resolveHeaders(config, route.path);
+      assert.equal(headers['content-type'], 'application/json; charset=utf-8');
+      assert.equal(headers['access-control-allow-origin'], '*');
+      assert.equal(headers['x-content-type-options'], 'nosniff');
+      assert.equal(headers['cache-control'], 'public, max-age=60, must-revalidate');
+      assert.equal(headers['netlify-cdn-cache-control'], 'public, s-maxage=86400, must-revalidate');
+      assert.equal(headers.link, `<${product.resources.openapi}>; rel="service-desc", <${product.resources.documentation}>; rel="service-doc"`);
+    });
+  }
+
+  for (const path of pages) {
+    it(`${path}: a strict CSP, Referrer-Policy, no framing, Permissions-Policy, no cookie`, () => {
+      const headers = resolveHeaders(config, path);
+      const csp = parseContentSecurityPolicy(headers['content-security-policy'] ?? '');
+      assert.deepEqual(csp['default-src'], ["'none'"]);
+      assert.deepEqual(csp['frame-ancestors'], ["'none'"]);
+      assert.deepEqual(csp['base-uri'], ["'none'"]);
+      const scriptSources = csp['script-src'] ?? [];
+      assert.deepEqual(scriptSources.filter((source) => !source.startsWith("'sha256-")), ["'self'", "'wasm-unsafe-eval'"]);
+      assert.ok(scriptSources.every((source) => /^'(self|wasm-unsafe-eval|sha256-[A-Za-z0-9+/]{43}=)'$/.test(source)), scriptSources.join(' '));
+      for (const directive of Object.keys(csp)) assert.ok(!csp[directive]!.some((source) => source === '*' || source === 'https:'), `${directive} allows any host`);
+      assert.equal(headers['referrer-policy'], 'strict-origin-when-cross-origin');
+      assert.equal(headers['x-frame-options'], 'DENY');
+      assert.match(headers['permissions-policy'] ?? '', /camera=\(\), geolocation=\(\).*microphone=\(\)/);
+      assert.equal(headers['set-cookie'], undefined);
+    });
+  }
+});
+
+describe('matchesNetlifyPath', () => {
+  const cases: [string, { pattern: string; path: string; want: boolean }][] = [
+    ['exact', { pattern: '/api/v1/platforms', path: '/api/v1/platforms', want: true }],
+    ['exact, other path', { pattern: '/api/v1/platforms', path: '/api/v1/platforms.json', want: false }],
+    ['splat, under', { pattern: '/api/*', path: '/api/v1/x', want: true }],
+    ['splat, the folder itself', { pattern: '/api/*', path: '/api', want: true }],
+    ['splat, a sibling sharing the prefix', { pattern: '/api/*', path: '/apinope', want: false }],
+    ['root splat', { pattern: '/*', path: '/', want: true }],
+  ];
+  for (const [name, { pattern, path, want }] of cases) it(name, () => assert.equal(matchesNetlifyPath(pattern, path), want));
+});
