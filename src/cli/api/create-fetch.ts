@@ -29,6 +29,8 @@ export async function createFetch(env: Record<string, string | undefined>, built
   const proxy = readProxySettings(env);
   if (!proxy) return builtInFetch;
   const undici = await import('undici');
-  const dispatcher = new undici.EnvHttpProxyAgent(proxy);
+  // Plain-HTTP targets go to the proxy as ordinary requests (absolute URL), as curl sends them,
+  // which every HTTP proxy understands; HTTPS targets always tunnel with CONNECT.
+  const dispatcher = new undici.EnvHttpProxyAgent({ ...proxy, proxyTunnel: false });
   return (url, init) => undici.fetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>;
 }
