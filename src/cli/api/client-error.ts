@@ -29,7 +29,6 @@ const MAX_QUOTED_LENGTH = 120;
  * sequences that could repaint a terminal) become spaces, and long text is cut.
  */
 export function toOneLine(text: string, maxLength = MAX_QUOTED_LENGTH): string {
-  // eslint-disable-next-line no-control-regex
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
   return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat;
 }
