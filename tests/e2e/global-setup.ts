@@ -1,20 +1,37 @@
 import { rmSync } from 'node:fs';
 import { findFreePort, startLocalServer } from '../../src/lib/local-server.ts';
 import { runBuild } from '../support/build-site.ts';
+import { packAndInstallCli } from '../support/install-cli.ts';
 
-/** Builds the site once into dist/ and serves it like production for every test file. */
+/**
+ * Builds the site once into dist/ and serves it like production for every test file; meanwhile,
+ * packs the command-line client and installs the tarball into a temporary prefix, once, for the
+ * black-box tests (`EARSHOT_CLI_BIN`, run with `EARSHOT_CLI_PATH` so that it gets the system Node).
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!process.env.EARSHOT_TEST_URL) {
-    // Like `npm start`: the build links to the server that serves it.
-    const port = await findFreePort();
-    const build = runBuild({ dataDir: 'data', outDir: 'dist', env: { SITE_URL: `http://localhost:${port}` } });
-    if (build.status !== 0) throw new Error(`The build failed:\n${build.stderr}`);
-    const server = await startLocalServer({ port });
-    process.env.EARSHOT_TEST_URL = server.url;
-    return async () => {
-      await server.stop();
-      rmSync('.netlify/local/config/netlify/telemetry', { force: true, recursive: true });
-    };
+  const installing = packAndInstallCli();
+  // A failure here is reported by the await below; this keeps it from counting as unhandled meanwhile.
+  installing.catch(() => {});
+  const cleanups: (() => Promise<void> | void)[] = [];
+  try {
+    if (!process.env.EARSHOT_TEST_URL) {
+      // Like `npm start`: the build links to the server that serves it.
+      const port = await findFreePort();
+      const build = runBuild({ dataDir: 'data', outDir: 'dist', env: { SITE_URL: `http://localhost:${port}` } });
+      if (build.status !== 0) throw new Error(`The build failed:\n${build.stderr}`);
+      const server = await startLocalServer({ port });
+      process.env.EARSHOT_TEST_URL = server.url;
+      cleanups.push(() => server.stop(), () => rmSync('.netlify/local/config/netlify/telemetry', { force: true, recursive: true }));
+    }
+    const cli = await installing;
+    process.env.EARSHOT_CLI_BIN = cli.bin;
+    process.env.EARSHOT_CLI_PATH = cli.path;
+    cleanups.push(() => rmSync(cli.root, { recursive: true, force: true }));
+  } catch (error) {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    throw error;
   }
-  return async () => {};
+  return async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
 }

@@ -1,4 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { allSchemas } from '../../schemas/index.ts';
 
@@ -8,10 +8,11 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 /**
  * An ajv instance (JSON Schema 2020-12) that knows every schema of the project by its `$id`.
  * `allErrors` so that one run reports every problem; `verbose` so that errors carry the schema
- * and data they are about, which the messages quote.
+ * and data they are about, which the messages quote. `options` adds to these, for example the
+ * `code` options of ajv's standalone code generation (see `src/scripts/build-cli.ts`).
  */
-export function createSchemaValidator(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true });
+export function createSchemaValidator(options: Options = {}): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, ...options });
   addFormats(ajv);
   for (const schema of allSchemas) ajv.addSchema(schema);
   return ajv;

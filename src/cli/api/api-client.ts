@@ -1,0 +1,75 @@
+import { apiRoutes, OPENAPI_PATH } from '../../lib/api/routes.ts';
+import type { CapabilitiesResponse, PlatformsResponse } from '../../schemas/index.ts';
+import type { ClientSettings } from './client-settings.ts';
+import { createFetch } from './create-fetch.ts';
+import { MAX_BODY_BYTES } from './read-capped-body.ts';
+import { requestJson, type ApiResult, type FetchLike, type RequestContext } from './request-json.ts';
+import {
+  capabilitiesResponseCheck,
+  mcpConfigurationCheck,
+  openApiDocumentCheck,
+  platformsResponseCheck,
+  type McpConfiguration,
+  type OpenApiDocument,
+} from './response-checks.ts';
+import { DEFAULT_RETRY_POLICY } from './retry-policy.ts';
+
+/**
+ * The one client of the public API, shared by every `earshot` command and the MCP server: same
+ * base URL rules, headers, timeout, 429 retries, body cap and schema checks everywhere.
+ */
+export interface ApiClient {
+  baseUrl: string;
+  getPlatforms(): Promise<ApiResult<PlatformsResponse>>;
+  getCapabilities(): Promise<ApiResult<CapabilitiesResponse>>;
+  getOpenApiDocument(): Promise<ApiResult<OpenApiDocument>>;
+  /** Follows the capabilities' `resources.mcp` link, so it finds the configuration wherever it lives. */
+  getMcpConfiguration(): Promise<ApiResult<McpConfiguration>>;
+}
+
+export interface ApiClientDependencies {
+  userAgent: string;
+  supportEmail: string;
+  env: Record<string, string | undefined>;
+  /** Defaults to Node's fetch, or undici's behind a proxy when a proxy variable is set. */
+  fetch?: FetchLike | undefined;
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+  now?: (() => number) | undefined;
+  random?: (() => number) | undefined;
+  /** Receives detail lines when `settings.debug` is on. */
+  debug?: ((line: string) => void) | undefined;
+}
+
+const routePath = (operationId: (typeof apiRoutes)[number]['operationId']) => apiRoutes.find((route) => route.operationId === operationId)!.path;
+
+export function createApiClient(settings: ClientSettings, dependencies: ApiClientDependencies): ApiClient {
+  // Resolved on first use: loading the proxy support is only worth it when a request is made.
+  let context: Promise<RequestContext> | undefined;
+  const getContext = () =>
+    (context ??= (async () => ({
+      fetch: dependencies.fetch ?? (await createFetch(dependencies.env)),
+      userAgent: dependencies.userAgent,
+      timeoutMs: settings.timeoutMs,
+      retry: { ...DEFAULT_RETRY_POLICY, retries: settings.retries },
+      maxBodyBytes: MAX_BODY_BYTES,
+      supportEmail: dependencies.supportEmail,
+      sleep: dependencies.sleep ?? ((ms) => new Promise((done) => setTimeout(done, ms))),
+      now: dependencies.now ?? Date.now,
+      random: dependencies.random ?? Math.random,
+      debug: settings.debug && dependencies.debug ? dependencies.debug : () => {},
+    }))());
+  const url = (path: string) => `${settings.baseUrl}${path}`;
+
+  const client: ApiClient = {
+    baseUrl: settings.baseUrl,
+    getPlatforms: async () => requestJson(url(routePath('listServicePlatforms')), platformsResponseCheck, await getContext()),
+    getCapabilities: async () => requestJson(url(routePath('getServiceCapabilities')), capabilitiesResponseCheck, await getContext()),
+    getOpenApiDocument: async () => requestJson(url(OPENAPI_PATH), openApiDocumentCheck, await getContext()),
+    async getMcpConfiguration() {
+      const capabilities = await client.getCapabilities();
+      if (!capabilities.ok) return capabilities;
+      return requestJson(capabilities.value.data.resources.mcp, mcpConfigurationCheck, await getContext());
+    },
+  };
+  return client;
+}

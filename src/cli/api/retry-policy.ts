@@ -1,0 +1,47 @@
+/** How the client waits and retries when the API answers HTTP 429 Too Many Requests. */
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  retries: number;
+  /** The most the client waits in total, over all retries; a longer wait fails at once instead. */
+  maxTotalWaitMs: number;
+  /** The first backoff step when the answer has no usable `Retry-After`. */
+  baseDelayMs: number;
+  /** The largest single backoff step. */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRIES = 2;
+export const MAX_RETRIES = 10;
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  retries: DEFAULT_RETRIES,
+  maxTotalWaitMs: 30_000,
+  baseDelayMs: 1_000,
+  maxDelayMs: 8_000,
+};
+
+/**
+ * The wait a `Retry-After` header asks for, in milliseconds, or `undefined` when it is absent or
+ * unreadable. A date in the past means "now".
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3 (delay-seconds or HTTP-date)
+ */
+export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // HTTP-date always names a weekday and GMT; requiring them keeps Date.parse from accepting
+  // loose strings such as "5" or "soon" as dates.
+  if (!/^[A-Za-z]{3},? .*GMT$/.test(text)) return undefined;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+/**
+ * Exponential backoff with "equal jitter": half of each step is fixed, half random, so that many
+ * clients rate limited together do not retry together, yet no retry comes immediately.
+ * @see https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/
+ */
+export function computeBackoffMs(retryIndex: number, policy: RetryPolicy, random: () => number): number {
+  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
+  return Math.round(step / 2 + (random() * step) / 2);
+}

@@ -1,0 +1,13 @@
+import { apiSchemas } from '../../schemas/index.ts';
+
+/**
+ * The response validators the client needs, by the name it imports them under and the `$id` of
+ * their schema. `src/scripts/build-cli.ts` turns exactly these into standalone code.
+ */
+export const responseValidatorIds = {
+  validatePlatformsResponse: apiSchemas.PlatformsResponse.$id,
+  validateCapabilitiesResponse: apiSchemas.CapabilitiesResponse.$id,
+  validateError: apiSchemas.Error.$id,
+} as const;
+
+export type ResponseValidatorName = keyof typeof responseValidatorIds;

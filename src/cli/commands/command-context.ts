@@ -1,0 +1,35 @@
+import type { ApiClient } from '../api/api-client.ts';
+import type { ApiResult } from '../api/request-json.ts';
+import type { ClientError } from '../api/client-error.ts';
+import type { OutputStream, Style } from '../output/style.ts';
+
+/** What a command gets to work with; nothing global, so tests run commands in-process. */
+export interface CommandContext {
+  client: ApiClient;
+  stdout: OutputStream;
+  /** Human output: aligned when stdout is a terminal, tab-separated when piped. */
+  tty: boolean;
+  style: Style;
+  /** `--json`: print the API's answer exactly as received. */
+  json: boolean;
+  flags: ReadonlyMap<string, string | true>;
+  env: Record<string, string | undefined>;
+}
+
+export type CommandOutcome = { ok: true } | { ok: false; error: ClientError };
+
+export type CommandHandler = (context: CommandContext) => Promise<CommandOutcome>;
+
+/**
+ * The shape shared by the commands that show one API answer: on `--json` the raw text, else
+ * the human rendering.
+ */
+export async function showAnswer<T>(context: CommandContext, result: ApiResult<T>, render: (value: T) => string): Promise<CommandOutcome> {
+  if (!result.ok) return result;
+  context.stdout.write(context.json ? withNewline(result.text) : render(result.value));
+  return { ok: true };
+}
+
+function withNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
+}

@@ -1,0 +1,8 @@
+import { renderTable } from '../output/render-table.ts';
+import { showAnswer, type CommandHandler } from './command-context.ts';
+
+/** `earshot links`: the capabilities' resource links; `--json` prints the capabilities answer. */
+export const showLinks: CommandHandler = async (context) =>
+  showAnswer(context, await context.client.getCapabilities(), ({ data }) =>
+    renderTable(Object.entries(data.resources), { header: ['NAME', 'URL'], tty: context.tty, style: context.style }),
+  );

@@ -1,0 +1,154 @@
+/**
+ * Everything `earshot` offers, as data: commands, flags, environment variables, exit codes.
+ * The help texts and the Markdown CLI reference (`renderCliReference`) are both rendered from
+ * here, so the docs cannot drift from the client. Behaviour lives in `commands/`.
+ */
+import { DEFAULT_TIMEOUT_SECONDS } from './api/client-settings.ts';
+import { DEFAULT_RETRIES, DEFAULT_RETRY_POLICY, MAX_RETRIES } from './api/retry-policy.ts';
+import { exitCodeDefinitions } from './exit-codes.ts';
+
+export interface FlagDefinition {
+  /** The long name without dashes: `base-url`. */
+  name: string;
+  short?: string;
+  /** Placeholder for the value, when the flag takes one: `<url>`. */
+  value?: string;
+  summary: string;
+}
+
+export interface ExampleDefinition {
+  command: string;
+  /** What the example shows, in sentence case. */
+  description: string;
+}
+
+export interface CommandDefinition {
+  /** The words that name the command: `['mcp', 'config']`. */
+  path: readonly string[];
+  /** One line, sentence case, no trailing period. */
+  summary: string;
+  description: string;
+  /** The flags it accepts besides `--help`, by name. */
+  flags: readonly string[];
+  examples: readonly ExampleDefinition[];
+}
+
+/** A word that only groups commands (`earshot mcp …`); the MCP issue may make it runnable too. */
+export interface CommandGroupDefinition {
+  path: readonly string[];
+  summary: string;
+  description: string;
+}
+
+export interface EnvironmentVariableDefinition {
+  name: string;
+  summary: string;
+}
+
+export const PROGRAM = 'earshot';
+
+export const programDescription = "Query Earshot's public discovery API: supported platforms, capabilities, the OpenAPI description, the MCP configuration and stable links.";
+
+const totalWaitSeconds = DEFAULT_RETRY_POLICY.maxTotalWaitMs / 1000;
+
+export const flagDefinitions: readonly FlagDefinition[] = [
+  { name: 'json', summary: 'Print exactly the JSON the API returned, for scripts and agents' },
+  { name: 'base-url', value: '<url>', summary: 'The API to talk to (default: EARSHOT_BASE_URL, else the production API)' },
+  { name: 'timeout', value: '<seconds>', summary: `Give up on an answer after this long (default ${DEFAULT_TIMEOUT_SECONDS})` },
+  {
+    name: 'retries',
+    value: '<n>',
+    summary: `Retries when rate limited (HTTP 429), 0 to ${MAX_RETRIES} (default ${DEFAULT_RETRIES}); waits per Retry-After or a jittered backoff, at most ${totalWaitSeconds} s in total`,
+  },
+  { name: 'help', short: 'h', summary: 'Show help for the command' },
+  { name: 'version', short: 'V', summary: 'Print the version' },
+];
+
+/** Flags of every command that calls the API. */
+const apiFlags = ['json', 'base-url', 'timeout', 'retries'] as const;
+
+export const commandDefinitions: readonly CommandDefinition[] = [
+  {
+    path: ['platforms'],
+    summary: 'List the supported platforms and their target types',
+    description: 'Lists the platforms Earshot monitors and what can be monitored on each (keywords, subreddits), from GET /api/v1/platforms.',
+    flags: apiFlags,
+    examples: [
+      { command: 'earshot platforms', description: 'Show the platforms as a table' },
+      { command: 'earshot platforms | cut -f1', description: 'Print only the platform ids (tab-separated when piped)' },
+      { command: "earshot platforms --json | jq -r '.data[].name'", description: 'Print the platform names from the JSON' },
+    ],
+  },
+  {
+    path: ['capabilities'],
+    summary: 'Show the product capabilities and resource links',
+    description: 'Shows the product, its description, the supported platforms and the links to integration resources, from GET /api/v1/capabilities.',
+    flags: apiFlags,
+    examples: [
+      { command: 'earshot capabilities', description: 'Show the capabilities' },
+      { command: 'earshot capabilities --json | jq .', description: 'Pretty-print the JSON answer' },
+      { command: 'earshot capabilities --base-url http://localhost:8888', description: 'Ask a local server instead of production' },
+    ],
+  },
+  {
+    path: ['openapi'],
+    summary: 'Show the OpenAPI description of the API',
+    description: 'Fetches the OpenAPI 3.1 document from /openapi.json and lists its operations; with --json, prints the document itself.',
+    flags: apiFlags,
+    examples: [
+      { command: 'earshot openapi', description: 'List the operations' },
+      { command: 'earshot openapi --json > openapi.json', description: 'Save the document' },
+    ],
+  },
+  {
+    path: ['links'],
+    summary: 'List the stable links to docs, OpenAPI, MCP and the CLI',
+    description: 'Lists the stable resource links (documentation, authentication, webhooks, openapi, mcp, cli) from the capabilities.',
+    flags: apiFlags,
+    examples: [
+      { command: 'earshot links', description: 'Show every link' },
+      { command: "earshot links | awk -F'\\t' '$1 == \"openapi\" { print $2 }'", description: 'Print one link in a script' },
+    ],
+  },
+  {
+    path: ['mcp', 'config'],
+    summary: 'Print the MCP configuration for AI clients',
+    description: "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints it, ready to paste into an MCP client's settings.",
+    flags: apiFlags,
+    examples: [
+      { command: 'earshot mcp config', description: 'Print the configuration' },
+      { command: 'earshot mcp config --json > mcp.json', description: 'Save it exactly as served' },
+    ],
+  },
+];
+
+export const commandGroupDefinitions: readonly CommandGroupDefinition[] = [
+  { path: ['mcp'], summary: 'Model Context Protocol: the configuration for AI clients', description: 'Commands for using Earshot from MCP clients such as Claude Desktop, Cursor and VS Code.' },
+];
+
+export const environmentVariableDefinitions: readonly EnvironmentVariableDefinition[] = [
+  { name: 'EARSHOT_BASE_URL', summary: 'The API to talk to when --base-url is not given' },
+  { name: 'HTTPS_PROXY, HTTP_PROXY', summary: 'Send requests through this proxy (lowercase spellings too)' },
+  { name: 'NO_PROXY', summary: 'Hosts to reach without the proxy, comma-separated' },
+  { name: 'NO_COLOR', summary: 'Set to anything to turn colour off (colour is only used on a terminal anyway)' },
+  { name: 'EARSHOT_DEBUG', summary: 'Set to 1 to print request details and every schema problem on stderr' },
+];
+
+export const programExamples: readonly ExampleDefinition[] = [
+  { command: 'earshot platforms', description: 'List the supported platforms' },
+  { command: 'earshot capabilities --json | jq .', description: 'Get the capabilities as JSON' },
+  { command: 'earshot links', description: 'Show where the docs, OpenAPI document and MCP configuration live' },
+];
+
+export { exitCodeDefinitions };
+
+export const commandName = (path: readonly string[]) => [PROGRAM, ...path].join(' ');
+
+export function findFlag(name: string): FlagDefinition | undefined {
+  return flagDefinitions.find((flag) => flag.name === name);
+}
+
+/** `--base-url <url>` or `-h, --help`. */
+export function formatFlag(flag: FlagDefinition): string {
+  return `${flag.short ? `-${flag.short}, ` : ''}--${flag.name}${flag.value ? ` ${flag.value}` : ''}`;
+}

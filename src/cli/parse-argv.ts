@@ -1,0 +1,68 @@
+import { commandDefinitions, commandGroupDefinitions, flagDefinitions, type CommandDefinition, type CommandGroupDefinition } from './definitions.ts';
+
+export interface ParsedArgv {
+  positionals: string[];
+  /** By long name; `true` for a flag without a value. Flags may come before or after the command. */
+  flags: Map<string, string | true>;
+}
+
+export type UsageProblem = { ok: false; message: string; hint: string };
+
+/** Splits argv by the flag definitions: `--name value`, `--name=value`, `-h`, and `--` to stop. */
+export function parseArgv(argv: readonly string[]): ({ ok: true } & ParsedArgv) | UsageProblem {
+  const positionals: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!token.startsWith('-') || token === '-') {
+      positionals.push(token);
+      continue;
+    }
+    const [spelled, inlineValue] = token.startsWith('--') ? splitOnce(token, '=') : [token, undefined];
+    const flag = token.startsWith('--')
+      ? flagDefinitions.find((candidate) => `--${candidate.name}` === spelled)
+      : flagDefinitions.find((candidate) => candidate.short !== undefined && `-${candidate.short}` === spelled);
+    if (!flag) return usage(`unknown flag ${spelled}`, 'run `earshot --help` to see the flags');
+    if (!flag.value) {
+      if (inlineValue !== undefined) return usage(`--${flag.name} takes no value`, `write --${flag.name} alone`);
+      flags.set(flag.name, true);
+      continue;
+    }
+    const value = inlineValue ?? argv[++i];
+    if (value === undefined) return usage(`--${flag.name} needs a value ${flag.value}`, `for example --${flag.name}${flag.value === '<url>' ? ' http://localhost:8888' : ' 5'}`);
+    flags.set(flag.name, value);
+  }
+  return { ok: true, positionals, flags };
+}
+
+export type ResolvedCommand =
+  | { kind: 'root' }
+  | { kind: 'command'; command: CommandDefinition; extra: string[] }
+  | { kind: 'group'; group: CommandGroupDefinition; extra: string[] }
+  | { kind: 'unknown'; words: string[] };
+
+/** The longest command (or else group) whose words start the positionals. */
+export function resolveCommand(positionals: readonly string[]): ResolvedCommand {
+  if (positionals.length === 0) return { kind: 'root' };
+  const matches = (path: readonly string[]) => path.every((word, index) => positionals[index] === word);
+  const command = [...commandDefinitions].sort((a, b) => b.path.length - a.path.length).find((candidate) => matches(candidate.path));
+  const group = [...commandGroupDefinitions].sort((a, b) => b.path.length - a.path.length).find((candidate) => matches(candidate.path));
+  if (command && (!group || command.path.length >= group.path.length)) {
+    return { kind: 'command', command, extra: positionals.slice(command.path.length) };
+  }
+  if (group) return { kind: 'group', group, extra: positionals.slice(group.path.length) };
+  return { kind: 'unknown', words: [...positionals] };
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at === -1 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+function usage(message: string, hint: string): UsageProblem {
+  return { ok: false, message, hint };
+}

@@ -1,0 +1,68 @@
+import {
+  commandDefinitions,
+  commandName,
+  environmentVariableDefinitions,
+  exitCodeDefinitions,
+  findFlag,
+  flagDefinitions,
+  formatFlag,
+  programDescription,
+  programExamples,
+  type CommandDefinition,
+  type CommandGroupDefinition,
+  type ExampleDefinition,
+} from './definitions.ts';
+import type { Style } from './output/style.ts';
+import { buildFacts } from './baked/build-facts.ts';
+
+const DOCS_URL = `${buildFacts.productionBaseUrl}/docs/cli/`;
+
+/** `earshot --help`: every command, flag, environment variable and exit code. */
+export function renderProgramHelp(style: Style): string {
+  return [
+    programDescription,
+    section(style, 'USAGE', ['earshot <command> [flags]']),
+    section(style, 'COMMANDS', columns(commandDefinitions.map((command) => [command.path.join(' '), command.summary]))),
+    section(style, 'FLAGS', columns(flagDefinitions.map((flag) => [formatFlag(flag), flag.summary]))),
+    section(style, 'ENVIRONMENT', columns(environmentVariableDefinitions.map((variable) => [variable.name, variable.summary]))),
+    section(style, 'EXIT CODES', columns(exitCodeDefinitions.map(({ code, meaning }) => [String(code), meaning]))),
+    section(style, 'EXAMPLES', examples(programExamples)),
+    section(style, 'LEARN MORE', ['Use `earshot <command> --help` for more about a command.', `Read the manual at ${DOCS_URL}`]),
+  ].join('\n\n') + '\n';
+}
+
+/** `earshot <command> --help`: its usage, flags and examples. */
+export function renderCommandHelp(command: CommandDefinition, style: Style): string {
+  const flags = [...command.flags, 'help'].map((name) => findFlag(name)!);
+  return [
+    command.description,
+    section(style, 'USAGE', [`${commandName(command.path)}${flags.length > 1 ? ' [flags]' : ''}`]),
+    section(style, 'FLAGS', columns(flags.map((flag) => [formatFlag(flag), flag.summary]))),
+    section(style, 'EXAMPLES', examples(command.examples)),
+    section(style, 'EXIT CODES', columns(exitCodeDefinitions.map(({ code, meaning }) => [String(code), meaning]))),
+  ].join('\n\n') + '\n';
+}
+
+/** `earshot mcp --help`, or `earshot mcp` alone: the commands in the group. */
+export function renderGroupHelp(group: CommandGroupDefinition, style: Style): string {
+  const members = commandDefinitions.filter((command) => group.path.every((word, index) => command.path[index] === word));
+  return [
+    group.description,
+    section(style, 'USAGE', [`${commandName(group.path)} <command> [flags]`]),
+    section(style, 'COMMANDS', columns(members.map((command) => [command.path.join(' '), command.summary]))),
+  ].join('\n\n') + '\n';
+}
+
+
+function section(style: Style, title: string, lines: readonly string[]): string {
+  return [style.bold(title), ...lines.map((line) => `  ${line}`)].join('\n');
+}
+
+function columns(rows: readonly (readonly [string, string])[]): string[] {
+  const width = Math.max(...rows.map(([left]) => left.length));
+  return rows.map(([left, right]) => `${left.padEnd(width)}  ${right}`);
+}
+
+function examples(list: readonly ExampleDefinition[]): string[] {
+  return list.flatMap((example) => [`# ${example.description}`, `$ ${example.command}`]);
+}

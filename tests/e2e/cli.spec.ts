@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { findFreePort } from '../../src/lib/local-server.ts';
+import { failureCases } from '../support/cli-failure-cases.ts';
+import { startMisbehavingServer, validMcpConfig, type MisbehavingServer } from '../support/misbehaving-server.ts';
+
+/**
+ * Black-box tests of the client as a stranger gets it: the tarball from `npm pack`, installed
+ * with `npm install -g --prefix` by the global setup, run as a process on the system's Node.
+ */
+const bin = process.env.EARSHOT_CLI_BIN!;
+const PATH = process.env.EARSHOT_CLI_PATH!;
+const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the installed `earshot` with nothing of the test's environment but PATH and HOME. */
+function earshot(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((done, reject) => {
+    const child = spawn(bin, args, { env: { PATH, HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+test.describe('the installed earshot against the local server', () => {
+  test('--version prints the package version', async () => {
+    expect(await earshot(['--version'])).toEqual({ code: 0, stdout: `earshot ${version}\n`, stderr: '' });
+  });
+
+  for (const [command, path] of [
+    ['platforms', '/api/v1/platforms'],
+    ['capabilities', '/api/v1/capabilities'],
+    ['openapi', '/openapi.json'],
+  ] as const) {
+    test(`${command} --json prints exactly what GET ${path} returns`, async ({ request, baseURL }) => {
+      const answer = await request.get(path);
+      const result = await earshot([command, '--json', '--base-url', baseURL!]);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout.trimEnd()).toBe((await answer.text()).trimEnd());
+      expect(JSON.parse(result.stdout)).toEqual(await answer.json());
+    });
+  }
+
+  test('platforms, piped, prints one tab-separated line per platform of the API', async ({ request, baseURL }) => {
+    const { data } = (await (await request.get('/api/v1/platforms')).json()) as { data: { id: string; name: string; targetTypes: string[] }[] };
+    const result = await earshot(['platforms'], { EARSHOT_BASE_URL: baseURL! });
+    expect(result).toEqual({ code: 0, stderr: '', stdout: data.map((platform) => `${platform.id}\t${platform.name}\t${platform.targetTypes.join(',')}\n`).join('') });
+  });
+
+  test('links prints the resource links of the capabilities', async ({ request, baseURL }) => {
+    const { data } = (await (await request.get('/api/v1/capabilities')).json()) as { data: { resources: Record<string, string> } };
+    const result = await earshot(['links', '--base-url', baseURL!]);
+    expect(result).toEqual({ code: 0, stderr: '', stdout: Object.entries(data.resources).map(([name, url]) => `${name}\t${url}\n`).join('') });
+  });
+
+  test('mcp config prints what the resources.mcp link serves, or says that it is missing', async ({ request, baseURL }) => {
+    const { data } = (await (await request.get('/api/v1/capabilities')).json()) as { data: { resources: { mcp: string } } };
+    const served = await request.get(data.resources.mcp);
+    const result = await earshot(['mcp', 'config', '--json', '--base-url', baseURL!]);
+    if (served.ok()) {
+      expect(result).toEqual({ code: 0, stderr: '', stdout: `${(await served.text()).trimEnd()}\n` });
+    } else {
+      // Until the MCP issue publishes the file, the client must say so plainly.
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(new RegExp(`^error: GET ${data.resources.mcp.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} answered HTTP ${served.status()}.*\nhint: .+\n$`));
+    }
+  });
+});
+
+test.describe('the installed earshot against a misbehaving server', () => {
+  let server: MisbehavingServer;
+  let closedPort: number;
+  test.beforeAll(async () => {
+    server = await startMisbehavingServer();
+    closedPort = await findFreePort();
+  });
+  test.afterAll(() => server.stop());
+
+  test('runs on the system Node and says so in its User-Agent', async () => {
+    const systemNode = spawnSync('node', ['--version'], { encoding: 'utf8', env: { PATH } }).stdout.trim();
+    const result = await earshot(['mcp', 'config', '--base-url', `${server.url}/ok`]);
+    expect(result).toEqual({ code: 0, stderr: '', stdout: `${JSON.stringify(validMcpConfig, null, 2)}\n` });
+    const agents = server.requests.filter((request) => request.path.startsWith('/ok/')).map((request) => request.headers['user-agent']);
+    expect(agents).toContain(`earshot/${version} (node ${systemNode}; ${process.platform} ${process.arch})`);
+  });
+
+  for (const failure of failureCases) {
+    test(`${failure.name}: exit ${failure.exitCode}, one error line and one hint on stderr, nothing on stdout`, async () => {
+      const result = await earshot(failure.args(server.url, closedPort));
+      expect(result.stdout).toBe('');
+      const lines = result.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(/^error: /);
+      expect(lines[0]!.slice('error: '.length)).toMatch(failure.error);
+      expect(lines[1]).toMatch(/^hint: /);
+      expect(lines[1]!.slice('hint: '.length)).toMatch(failure.hint);
+      expect(result.code).toBe(failure.exitCode);
+    });
+  }
+
+  test('a usage error exits 2 without a stack trace', async () => {
+    const result = await earshot(['platforms', '--nope']);
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'error: unknown flag --nope\nhint: run `earshot --help` to see the flags\n' });
+  });
+});

@@ -1,0 +1,275 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, it } from 'node:test';
+import { buildFacts } from '../../src/cli/baked/build-facts.ts';
+import { commandDefinitions, environmentVariableDefinitions, flagDefinitions } from '../../src/cli/definitions.ts';
+import { exitCodeDefinitions } from '../../src/cli/exit-codes.ts';
+import { run } from '../../src/cli/run.ts';
+import { createTestIo } from '../support/cli-io.ts';
+import { validCapabilities, validMcpConfig, validOpenApi, validPlatforms } from '../support/misbehaving-server.ts';
+
+const API = 'http://api.test';
+
+/** A fetch that answers like the API, from memory, and records what it was asked. */
+function fakeApi(answers: Record<string, { status?: number; body: unknown; headers?: Record<string, string> }[] | { status?: number; body: unknown; headers?: Record<string, string> }> = {}) {
+  const calls: { url: string; headers: Headers }[] = [];
+  const defaults: Record<string, { body: unknown }> = {
+    [`${API}/api/v1/platforms`]: { body: validPlatforms },
+    [`${API}/api/v1/capabilities`]: { body: validCapabilities(API, 'ok') },
+    [`${API}/openapi.json`]: { body: validOpenApi },
+    [`${API}/ok/mcp.json`]: { body: validMcpConfig },
+  };
+  const fetch = async (url: string, init: RequestInit) => {
+    calls.push({ url, headers: new Headers(init.headers) });
+    const planned = answers[url] ?? defaults[url] ?? { status: 404, body: { error: 'Not Found', statusCode: 404 } };
+    const answer = Array.isArray(planned) ? planned[Math.min(calls.filter((call) => call.url === url).length - 1, planned.length - 1)]! : planned;
+    const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    return new Response(text, { status: (answer as { status?: number }).status ?? 200, headers: { 'content-type': 'application/json', ...(answer as { headers?: Record<string, string> }).headers } });
+  };
+  return { fetch, calls };
+}
+
+describe('earshot output', () => {
+  const cases: [string, { argv: string[]; tty: boolean; env?: Record<string, string>; want: string }][] = [
+    ['platforms, piped: tab-separated, no header', { argv: ['platforms'], tty: false, want: 'reddit\tReddit\tkeyword,subreddit\nhacker-news\tHacker News\tkeyword\n' }],
+    [
+      'platforms, on a terminal: aligned with a bold header',
+      { argv: ['platforms'], tty: true, want: '\u001b[1mID         \u001b[22m  \u001b[1mNAME       \u001b[22m  \u001b[1mTARGET TYPES\u001b[22m\nreddit       Reddit       keyword, subreddit\nhacker-news  Hacker News  keyword\n' },
+    ],
+    [
+      'platforms, on a terminal with NO_COLOR: aligned, no escape codes',
+      { argv: ['platforms'], tty: true, env: { NO_COLOR: '1' }, want: 'ID           NAME         TARGET TYPES\nreddit       Reddit       keyword, subreddit\nhacker-news  Hacker News  keyword\n' },
+    ],
+    [
+      'links, piped',
+      {
+        argv: ['links'],
+        tty: false,
+        want: Object.entries(validCapabilities(API).data.resources).map(([name, url]) => `${name}\t${url}\n`).join(''),
+      },
+    ],
+    [
+      'capabilities, piped: one record per line, its kind first',
+      {
+        argv: ['capabilities'],
+        tty: false,
+        want: [
+          'product\tEarshot',
+          'description\tMonitors platforms.',
+          'platform\treddit\tReddit\tkeyword,subreddit',
+          'platform\thacker-news\tHacker News\tkeyword',
+          ...Object.entries(validCapabilities(API).data.resources).map(([name, url]) => `resource\t${name}\t${url}`),
+        ].join('\n') + '\n',
+      },
+    ],
+    ['openapi, piped: the operations', { argv: ['openapi'], tty: false, want: 'GET\t/api/v1/platforms\tlistServicePlatforms\tList the supported platforms\n' }],
+    ['mcp config: the configuration, indented', { argv: ['mcp', 'config'], tty: false, want: `${JSON.stringify(validMcpConfig, null, 2)}\n` }],
+  ];
+  for (const [name, { argv, tty, env = {}, want }] of cases) {
+    it(name, async () => {
+      const io = createTestIo({ tty, env: { EARSHOT_BASE_URL: API, ...env }, fetch: fakeApi().fetch });
+      const code = await run(argv, io);
+      assert.equal(io.err(), '');
+      assert.equal(io.out(), want);
+      assert.equal(code, 0);
+    });
+  }
+
+  for (const argv of [['platforms'], ['capabilities'], ['openapi'], ['links'], ['mcp', 'config']]) {
+    it(`${argv.join(' ')} --json prints exactly the bytes the API returned`, async () => {
+      const served = '{ "data" : [ ], "odd spacing": false }';
+      const answers = Object.fromEntries(
+        [`${API}/api/v1/platforms`, `${API}/api/v1/capabilities`, `${API}/openapi.json`, `${API}/ok/mcp.json`].map((url) => [url, { body: '' }]),
+      );
+      // Valid bodies, but spaced the way no serializer would: --json must not re-serialize.
+      answers[`${API}/api/v1/platforms`] = { body: served.replace(', "odd spacing": false', '') };
+      answers[`${API}/api/v1/capabilities`] = { body: `  ${JSON.stringify(validCapabilities(API))}  ` };
+      answers[`${API}/openapi.json`] = { body: JSON.stringify(validOpenApi, null, 4) };
+      answers[`${API}/ok/mcp.json`] = { body: JSON.stringify(validMcpConfig, null, 3) };
+      const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: fakeApi(answers).fetch });
+      assert.equal(await run([...argv, '--json'], io), 0, io.err());
+      const url = { platforms: 'api/v1/platforms', capabilities: 'api/v1/capabilities', links: 'api/v1/capabilities', openapi: 'openapi.json', mcp: 'ok/mcp.json' }[argv[0]!]!;
+      assert.equal(io.out(), `${(answers[`${API}/${url}`]!.body as string)}\n`);
+    });
+  }
+});
+
+describe('earshot requests', () => {
+  it('sends Accept: application/json and a User-Agent naming the client, Node and the OS', async () => {
+    const api = fakeApi();
+    await run(['platforms'], createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch }));
+    assert.equal(api.calls[0]!.headers.get('accept'), 'application/json');
+    assert.equal(api.calls[0]!.headers.get('user-agent'), `earshot/${buildFacts.version} (node ${process.version}; ${process.platform} ${process.arch})`);
+  });
+
+  const baseUrlCases: [string, { argv: string[]; env: Record<string, string>; want: string }][] = [
+    ['--base-url wins over EARSHOT_BASE_URL', { argv: ['--base-url', 'http://flag.test/'], env: { EARSHOT_BASE_URL: 'http://env.test' }, want: 'http://flag.test/api/v1/platforms' }],
+    ['EARSHOT_BASE_URL when there is no flag', { argv: [], env: { EARSHOT_BASE_URL: 'http://env.test' }, want: 'http://env.test/api/v1/platforms' }],
+    ['the production URL from data/product.json otherwise', { argv: [], env: {}, want: `${buildFacts.productionBaseUrl}/api/v1/platforms` }],
+    ['a base URL with a path prefix keeps it', { argv: ['--base-url=http://proxy.test/earshot/'], env: {}, want: 'http://proxy.test/earshot/api/v1/platforms' }],
+  ];
+  for (const [name, { argv, env, want }] of baseUrlCases) {
+    it(`base URL: ${name}`, async () => {
+      const api = fakeApi();
+      await run(['platforms', ...argv], createTestIo({ env, fetch: api.fetch }));
+      assert.equal(api.calls[0]!.url, want);
+    });
+  }
+
+  it('mcp config follows the capabilities\' resources.mcp link', async () => {
+    const api = fakeApi();
+    await run(['mcp', 'config'], createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch }));
+    assert.deepEqual(api.calls.map((call) => call.url), [`${API}/api/v1/capabilities`, `${API}/ok/mcp.json`]);
+  });
+
+  it('on 429, waits as Retry-After says (seconds or HTTP-date), then succeeds', async () => {
+    const now = Date.parse('2026-11-01T12:00:00Z');
+    const waits: number[] = [];
+    const api = fakeApi({
+      [`${API}/api/v1/platforms`]: [
+        { status: 429, body: { error: 'Too Many Requests', statusCode: 429 }, headers: { 'retry-after': '2' } },
+        { status: 429, body: { error: 'Too Many Requests', statusCode: 429 }, headers: { 'retry-after': 'Sun, 01 Nov 2026 12:00:05 GMT' } },
+        { body: validPlatforms },
+      ],
+    });
+    const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch, now: () => now, sleep: async (ms) => void waits.push(ms) });
+    assert.equal(await run(['platforms'], io), 0, io.err());
+    assert.deepEqual(waits, [2000, 5000]);
+  });
+
+  it('on 429 without Retry-After, backs off exponentially with jitter', async () => {
+    const waits: number[] = [];
+    const limited = { status: 429, body: { error: 'Too Many Requests', statusCode: 429 } };
+    const api = fakeApi({ [`${API}/api/v1/platforms`]: [limited, limited, limited, { body: validPlatforms }] });
+    const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch, random: () => 1, sleep: async (ms) => void waits.push(ms) });
+    assert.equal(await run(['platforms', '--retries', '3'], io), 0, io.err());
+    assert.deepEqual(waits, [1000, 2000, 4000]);
+  });
+
+  it('never waits longer than the total cap: a wait past it fails at once', async () => {
+    const waits: number[] = [];
+    const limited = (after: string) => ({ status: 429, body: { error: 'Too Many Requests', statusCode: 429 }, headers: { 'retry-after': after } });
+    const api = fakeApi({ [`${API}/api/v1/platforms`]: [limited('20'), limited('20'), { body: validPlatforms }] });
+    const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch, sleep: async (ms) => void waits.push(ms) });
+    assert.equal(await run(['platforms', '--retries', '5'], io), 3);
+    assert.deepEqual(waits, [20000]);
+    assert.match(io.err(), /^error: rate limited by api\.test \(HTTP 429\); tried 2 times\n/);
+  });
+
+  it('--retries 0 fails on the first 429', async () => {
+    const api = fakeApi({ [`${API}/api/v1/platforms`]: { status: 429, body: { error: 'Too Many Requests', statusCode: 429 } } });
+    const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch, sleep: async () => assert.fail('must not wait') });
+    assert.equal(await run(['platforms', '--retries', '0'], io), 3);
+    assert.equal(api.calls.length, 1);
+  });
+
+  it('goes through HTTP_PROXY when it is set, and around it for NO_PROXY hosts', async () => {
+    const seen: string[] = [];
+    const proxy = createServer((request, response) => {
+      // A forward proxy receives the absolute URL; answering it proves the request came here.
+      seen.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(validPlatforms));
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const io = createTestIo({ env: { HTTP_PROXY: proxyUrl, EARSHOT_BASE_URL: 'http://api.example.test' } });
+      assert.equal(await run(['platforms'], io), 0, io.err());
+      assert.deepEqual(seen, ['http://api.example.test/api/v1/platforms']);
+
+      const bypass = createTestIo({ env: { HTTP_PROXY: proxyUrl, NO_PROXY: 'nonexistent.invalid', EARSHOT_BASE_URL: 'http://nonexistent.invalid' } });
+      assert.equal(await run(['platforms'], bypass), 4);
+      assert.match(bypass.err(), /cannot resolve the host name nonexistent\.invalid/);
+      assert.equal(seen.length, 1);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((done) => proxy.close(done));
+    }
+  });
+});
+
+describe('earshot usage', () => {
+  const usageCases: [string, { argv: string[]; error: string }][] = [
+    ['an unknown command', { argv: ['monitors'], error: 'unknown command "monitors"' }],
+    ['an unknown flag', { argv: ['platforms', '--yaml'], error: 'unknown flag --yaml' }],
+    ['a flag without its value', { argv: ['platforms', '--timeout'], error: '--timeout needs a value <seconds>' }],
+    ['a value for a switch', { argv: ['platforms', '--json=yes'], error: '--json takes no value' }],
+    ['an extra argument', { argv: ['platforms', 'reddit'], error: 'unexpected argument "reddit" for earshot platforms' }],
+    ['a flag the command does not take', { argv: ['platforms', '--version'], error: 'earshot platforms does not take --version' }],
+    ['a relative base URL', { argv: ['platforms', '--base-url', 'earshot.dev'], error: '--base-url must be an absolute http(s) URL such as https://earshot.dev (got "earshot.dev")' }],
+    ['a bad EARSHOT_BASE_URL', { argv: ['platforms'], error: 'EARSHOT_BASE_URL must be an absolute http(s) URL such as https://earshot.dev (got "ftp://x")' }],
+    ['a zero timeout', { argv: ['platforms', '--timeout', '0'], error: '--timeout must be a number of seconds above 0 and at most 300 (got "0")' }],
+    ['a fractional retry count', { argv: ['platforms', '--retries', '1.5'], error: '--retries must be a whole number from 0 to 10 (got "1.5")' }],
+    ['too many retries', { argv: ['platforms', '--retries', '11'], error: '--retries must be a whole number from 0 to 10 (got "11")' }],
+    ['an unknown subcommand of a group', { argv: ['mcp', 'serve'], error: 'unknown command "mcp serve"' }],
+  ];
+  for (const [name, { argv, error }] of usageCases) {
+    it(`${name}: exit 2, error and hint on stderr, nothing sent`, async () => {
+      const api = fakeApi();
+      const io = createTestIo({ env: name.includes('EARSHOT_BASE_URL') ? { EARSHOT_BASE_URL: 'ftp://x' } : {}, fetch: api.fetch });
+      assert.equal(await run(argv, io), 2);
+      const [first, second, ...rest] = io.err().trimEnd().split('\n');
+      assert.equal(first, `error: ${error}`);
+      assert.match(second!, /^hint: \S/);
+      assert.deepEqual(rest, []);
+      assert.equal(io.out(), '');
+      assert.equal(api.calls.length, 0);
+    });
+  }
+
+  it('--version prints the version', async () => {
+    const io = createTestIo();
+    assert.equal(await run(['--version'], io), 0);
+    assert.equal(io.out(), `earshot ${buildFacts.version}\n`);
+  });
+
+  it('--help lists every command, flag, environment variable and exit code', async () => {
+    const io = createTestIo();
+    assert.equal(await run(['--help'], io), 0);
+    for (const command of commandDefinitions) assert.ok(io.out().includes(`  ${command.path.join(' ')}`), command.path.join(' '));
+    for (const flag of flagDefinitions) assert.ok(io.out().includes(`--${flag.name}`), flag.name);
+    for (const variable of environmentVariableDefinitions) assert.ok(io.out().includes(variable.name), variable.name);
+    for (const { code, meaning } of exitCodeDefinitions) assert.ok(io.out().includes(`  ${code}  ${meaning}`), meaning);
+  });
+
+  for (const command of commandDefinitions) {
+    it(`${command.path.join(' ')} --help shows its usage and examples`, async () => {
+      const io = createTestIo();
+      assert.equal(await run([...command.path, '--help'], io), 0);
+      assert.ok(io.out().includes(`earshot ${command.path.join(' ')} [flags]`));
+      for (const example of command.examples) assert.ok(io.out().includes(`$ ${example.command}`), example.command);
+    });
+  }
+
+  it('earshot alone shows the help on stdout but exits 2, as nothing ran', async () => {
+    const io = createTestIo();
+    assert.equal(await run([], io), 2);
+    assert.match(io.out(), /^USAGE$/m);
+  });
+
+  it('earshot mcp alone lists the commands of the group', async () => {
+    const io = createTestIo();
+    assert.equal(await run(['mcp', '--help'], io), 0);
+    assert.match(io.out(), /mcp config {2}Print the MCP configuration/);
+  });
+
+  it('colours errors on a terminal, never with NO_COLOR', async () => {
+    const coloured = createTestIo({ tty: true });
+    await run(['nope'], coloured);
+    assert.match(coloured.err(), /^\u001b\[31merror:\u001b\[39m unknown command/);
+    const plain = createTestIo({ tty: true, env: { NO_COLOR: '1' } });
+    await run(['nope'], plain);
+    assert.match(plain.err(), /^error: unknown command/);
+  });
+
+  it('a server-chosen message cannot break the one-line format', async () => {
+    const api = fakeApi({ [`${API}/api/v1/platforms`]: { status: 500, body: { error: 'boom\nerror: fake second line\u001b[2J', statusCode: 500 } } });
+    const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch });
+    assert.equal(await run(['platforms'], io), 1);
+    const lines = io.err().trimEnd().split('\n');
+    assert.equal(lines.length, 2);
+    assert.doesNotMatch(io.err(), /\u001b/);
+  });
+});
