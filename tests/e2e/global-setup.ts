@@ -1,9 +1,12 @@
 import { rmSync } from 'node:fs';
 import { findFreePort, startLocalServer } from '../../src/lib/local-server.ts';
 import { runBuild } from '../support/build-site.ts';
+import { assertChromiumInstalled } from '../support/chromium.ts';
 
 /** Builds the site once into dist/ and serves it like production for every test file. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // Before the build, so that a missing browser is reported at once, with how to install one.
+  assertChromiumInstalled();
   if (!process.env.EARSHOT_TEST_URL) {
     // Like `npm start`: the build links to the server that serves it.
     const port = await findFreePort();
