@@ -15,7 +15,7 @@ export function assertChromiumInstalled(path = chromiumPath()): void {
   } catch {
     throw new Error(
       [
-        `error: no Chromium at ${path}; the browser tests need one`,
+        `No Chromium at ${path}: the browser tests need one.`,
         'hint: install Debian\'s with `sudo apt-get install -y chromium` (as .ci/run does),',
         '      or set CHROMIUM_PATH to the Chromium or Chrome executable you have',
       ].join('\n'),

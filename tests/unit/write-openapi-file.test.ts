@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -19,5 +19,17 @@ describe('writeOpenApiFile', () => {
     const b = writeOpenApiFile({ servers: [{ url: 'https://b.example' }] }, dir);
     assert.notEqual(a, b);
     assert.equal(writeOpenApiFile({ servers: [{ url: 'https://a.example' }] }, dir), a);
+  });
+
+  it("removes other builds' files once they are more than an hour old, and keeps recent ones", () => {
+    const stale = join(dir, 'openapi-stale.json');
+    const recent = join(dir, 'openapi-recent.json');
+    writeFileSync(stale, '{}');
+    writeFileSync(recent, '{}');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    writeOpenApiFile({ servers: [{ url: 'https://c.example' }] }, dir);
+    assert.equal(existsSync(stale), false);
+    assert.equal(existsSync(recent), true);
   });
 });

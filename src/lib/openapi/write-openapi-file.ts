@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
@@ -20,5 +20,22 @@ export function writeOpenApiFile(document: object, dir = '.cache/openapi'): stri
   const partial = `${file}.${process.pid}.tmp`;
   writeFileSync(partial, text);
   renameSync(partial, file);
+  removeStaleFiles(folder, file);
   return file;
+}
+
+/** A build reads its file within seconds; files from builds an hour old only take up space. */
+const STALE_AFTER_MS = 60 * 60 * 1000;
+
+function removeStaleFiles(folder: string, keep: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (path === keep) continue;
+    try {
+      if (now - statSync(path).mtimeMs > STALE_AFTER_MS) rmSync(path, { force: true });
+    } catch {
+      // Another build removed it first.
+    }
+  }
 }
