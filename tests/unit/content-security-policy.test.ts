@@ -68,6 +68,9 @@ describe('findInlineScripts', () => {
     ['an external script', { given: '<script type="module" src="/_astro/x.js"></script>', want: [] }],
     ['a JSON data block, which CSP does not govern', { given: '<script type="application/ld+json">{}</script>', want: [] }],
     ['the exact text, white space included', { given: '<script>\n\tx();\n</script>', want: ['\n\tx();\n'] }],
+    ['not a script quoted in an attribute value', { given: '<meta content="</script><script>d()</script>">', want: [] }],
+    ['a script inside a template', { given: '<template><script>e()</script></template>', want: ['e()'] }],
+    ['a script opened in text that was not escaped', { given: '<p>Earshot </script><script>f()</script></p>', want: ['f()'] }],
   ];
   for (const [name, { given, want }] of cases) it(name, () => assert.deepEqual(findInlineScripts(given), want));
 });

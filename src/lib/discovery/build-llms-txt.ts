@@ -3,6 +3,8 @@
  * @see https://llmstxt.org/ (an H1, a blockquote summary, free text, then H2 sections of links;
  * the section named "Optional" may be skipped when context is short)
  */
+import { escapeMarkdownText } from '../text/escape-markdown.ts';
+
 export interface LlmsTxtPage {
   title: string;
   description: string;
@@ -26,7 +28,8 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
   return [
     `# ${input.productName} Discovery API`,
     '',
-    `> ${oneLine(input.productDescription)}`,
+    // The one line of the file that comes from data/: plain text, so escaped as Markdown.
+    `> ${escapeMarkdownText(oneLine(input.productDescription))}`,
     '',
     `The public discovery API is read-only JSON under ${input.baseUrl}. It needs no API key and no authentication.`,
     `It is rate limited to ${input.rateLimitText}; over the limit it answers HTTP 429 with a JSON Error body.`,

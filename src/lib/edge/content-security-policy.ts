@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+
+type ParentNode = DefaultTreeAdapterTypes.ParentNode;
+type Element = DefaultTreeAdapterTypes.Element;
+type Template = DefaultTreeAdapterTypes.Template;
 
 /** `default-src 'none'; script-src 'self'` → { "default-src": ["'none'"], "script-src": ["'self'"] } */
 export function parseContentSecurityPolicy(policy: string): Record<string, string[]> {
@@ -21,16 +26,31 @@ export function hashInlineScript(text: string): string {
  * The text of every inline script in an HTML page that a browser would run: scripts without
  * `src`, of a JavaScript type (none, `module` or a JavaScript MIME type). Data blocks such as
  * `application/ld+json` are not subject to script-src and are left out.
+ *
+ * The page is parsed as a browser parses it (parse5 follows the WHATWG HTML parser), so that
+ * text which merely reads like a script, such as `<script>` quoted inside an attribute value,
+ * is not taken for one, and a real one is never missed.
  */
 export function findInlineScripts(html: string): string[] {
   const scripts: string[] = [];
-  for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(` ${attributes}`)?.[1]?.toLowerCase();
-    if (type && type !== 'module' && !/^(text|application)\/(x-)?(java|ecma)script$/.test(type)) continue;
-    scripts.push(text);
-  }
+  const visit = (node: ParentNode): void => {
+    for (const child of node.childNodes) {
+      if (!('tagName' in child)) continue;
+      if (child.tagName === 'script' && isInlineJavaScript(child)) {
+        scripts.push(child.childNodes.map((text) => ('value' in text ? text.value : '')).join(''));
+      }
+      visit(child.tagName === 'template' ? (child as Template).content : child);
+    }
+  };
+  visit(parse(html));
   return scripts;
+}
+
+function isInlineJavaScript(script: Element): boolean {
+  const attribute = (name: string) => script.attrs.find((attr) => attr.name === name)?.value;
+  if (attribute('src') !== undefined) return false;
+  const type = attribute('type')?.trim().toLowerCase();
+  return !type || type === 'module' || /^(text|application)\/(x-)?(java|ecma)script$/.test(type);
 }
 
 export interface InlineScript {

@@ -9,6 +9,7 @@ import { buildCapabilitiesResponse, buildPlatformsResponse } from '../api/build-
 import { apiRoutes } from '../api/routes.ts';
 import type { SiteData } from '../data/load-site-data.ts';
 import { describeRateLimit, type RateLimit } from '../edge/rate-limit.ts';
+import { escapeMarkdownText } from '../text/escape-markdown.ts';
 import { componentRef, toComponentSchema } from './to-component-schema.ts';
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -35,8 +36,9 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
       title: `${product.name} Discovery API`,
       version: API_DESCRIPTION_VERSION,
       summary: `Public, read-only discovery of ${product.name}'s monitoring platforms and integration resources.`,
+      // CommonMark (OpenAPI 3.1.0, section 4.3): the API reference renders it, raw HTML included.
       description: [
-        `${product.description}`,
+        escapeMarkdownText(product.description),
         '',
         'The discovery API is public and read-only: it needs no API key and no authentication.',
         'It never exposes customer monitors, results, accounts, subscriptions or prompts.',

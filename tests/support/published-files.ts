@@ -1,0 +1,27 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+export interface PublishedFile {
+  /** Relative to the output folder, with `/`, such as `docs/index.html`. */
+  path: string;
+  bytes: Buffer;
+  /**
+   * The content as text for searching: gzip-compressed files (Pagefind's index and fragments)
+   * decompressed first, so that what they hold is searched too.
+   */
+  text: string;
+}
+
+/** Every file a build wrote under `outDir`, hidden ones included, sorted by path. */
+export function readPublishedFiles(outDir: string): PublishedFile[] {
+  return readdirSync(outDir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const full = join(entry.parentPath, entry.name);
+      const bytes = readFileSync(full);
+      const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+      return { path: relative(outDir, full).split(sep).join('/'), bytes, text: (gzipped ? gunzipSync(bytes) : bytes).toString('utf8') };
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

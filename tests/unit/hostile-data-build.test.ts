@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { apiRoutes, OPENAPI_PATH } from '../../src/lib/api/routes.ts';
+import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
+import { escapeMarkdownText } from '../../src/lib/text/escape-markdown.ts';
+import { runBuildAsync } from '../support/build-site.ts';
+import { attribute, parseHtml, textContent, walkElements, type HtmlElement } from '../support/html-tree.ts';
+import { readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
+
+/**
+ * Valid data whose names and description hold HTML, Markdown and unusual Unicode
+ * (tests/fixtures/hostile-data): the build must succeed, every page must show those strings as
+ * text, never as markup, and the JSON answers must carry them unchanged.
+ */
+const FIXTURE = 'tests/fixtures/hostile-data';
+const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-hostile-')), 'dist');
+const { product, platforms } = loadSiteDataOrThrow({ dataDir: FIXTURE, displayDir: FIXTURE });
+let files: PublishedFile[] = [];
+const file = (path: string) => files.find((candidate) => candidate.path === path)!;
+const pages = () => files.filter(({ path }) => path.endsWith('.html'));
+
+/** What the fixture tries to inject, and how a browser would show that it worked. */
+const injected: [string, (element: HtmlElement) => boolean][] = [
+  ['a <script> from the data', (element) => element.tagName === 'script' && textContent(element).includes('alert(')],
+  ['an <img> with an event handler', (element) => element.tagName === 'img' && attribute(element, 'src') === 'x'],
+  ['an event handler attribute from the data', (element) => element.attrs.some(({ name, value }) => name.startsWith('on') && value.includes('alert('))],
+  ['a <b> from the description', (element) => element.tagName === 'b' && textContent(element) === 'bold'],
+  ['a javascript: link from Markdown in a name', (element) => /^\s*javascript:/i.test(attribute(element, 'href') ?? '')],
+  ['emphasis from Markdown in a name', (element) => ['em', 'strong'].includes(element.tagName) && textContent(element) === 'star'],
+];
+
+describe('a build with valid but hostile strings in the data', () => {
+  before(async () => {
+    const build = await runBuildAsync({ dataDir: FIXTURE, outDir });
+    assert.equal(build.status, 0, build.stderr);
+    files = readPublishedFiles(outDir);
+  });
+
+  it('has names and a description that really are hostile', () => {
+    assert.match(product.description, /<\/script><script>/);
+    assert.ok(platforms.some(({ name }) => name.includes('<img src=x onerror=')));
+    assert.ok(platforms.some(({ name }) => /\p{Script=Arabic}/u.test(name) && name.includes('e\u0301')));
+  });
+
+  it('creates no element from the data on any page', () => {
+    assert.ok(pages().length >= 10, `only ${pages().length} pages`);
+    const found = pages().flatMap(({ path, text }) =>
+      [...walkElements(parseHtml(text))].flatMap((element) => injected.filter(([, matches]) => matches(element)).map(([what]) => `${path}: ${what}`)),
+    );
+    assert.deepEqual(found, []);
+  });
+
+  it('shows the description as text on the landing page, the docs overview and the API reference', () => {
+    for (const path of ['index.html', 'docs/index.html', 'docs/api/index.html']) {
+      const page = parseHtml(file(path).text);
+      assert.ok(textContent(page).includes(product.description), `${path} does not show the description as text`);
+    }
+    const meta = [...walkElements(parseHtml(file('index.html').text))].find((element) => element.tagName === 'meta' && attribute(element, 'name') === 'description');
+    assert.equal(meta && attribute(meta, 'content'), product.description, 'the landing page\'s <meta name="description">');
+  });
+
+  it('shows every platform name as text, exactly, in the platforms table', () => {
+    const cells = [...walkElements(parseHtml(file('docs/platforms/index.html').text))].filter((element) => element.tagName === 'td').map(textContent);
+    for (const { name } of platforms) assert.ok(cells.includes(name), `no cell reads ${JSON.stringify(name)}`);
+  });
+
+  it('shows the names inside the API reference examples as JSON text', () => {
+    for (const path of ['docs/api/operations/listserviceplatforms/index.html', 'docs/api/operations/getservicecapabilities/index.html']) {
+      const text = textContent(parseHtml(file(path).text));
+      for (const { name } of platforms) assert.ok(text.includes(JSON.stringify(name)), `${path}: ${JSON.stringify(name)}`);
+    }
+  });
+
+  it('serves the exact strings in the JSON answers and the OpenAPI examples', () => {
+    const json = (path: string) => JSON.parse(file(path.slice(1)).text);
+    const [capabilities, platformsRoute] = ['CapabilitiesResponse', 'PlatformsResponse'].map((schema) => apiRoutes.find((route) => route.schema === schema)!);
+    assert.deepEqual(json(platformsRoute!.file), { data: platforms });
+    assert.equal(json(capabilities!.file).data.description, product.description);
+    assert.deepEqual(json(capabilities!.file).data.platforms, platforms);
+    const openapi = json(OPENAPI_PATH);
+    assert.deepEqual(openapi.paths[platformsRoute!.path].get.responses['200'].content['application/json'].example, { data: platforms });
+    assert.equal(openapi.paths[capabilities!.path].get.responses['200'].content['application/json'].example.data.description, product.description);
+  });
+
+  it('puts the description into Markdown escaped, in /llms.txt and the OpenAPI description', () => {
+    const escaped = escapeMarkdownText(product.description);
+    assert.notEqual(escaped, product.description);
+    assert.ok(file('llms.txt').text.split('\n').includes(`> ${escaped}`), file('llms.txt').text);
+    assert.ok(JSON.parse(file(OPENAPI_PATH.slice(1)).text).info.description.startsWith(`${escaped}\n`));
+  });
+
+  it('leaves no raw markup from the data in the text files (llms.txt, robots.txt, sitemaps, API catalog)', () => {
+    const textFiles = files.filter(({ path }) => /(^|\/)(llms\.txt|robots\.txt|sitemap-[\w-]+\.xml|api-catalog)$/.test(path));
+    assert.ok(textFiles.length >= 5, textFiles.map(({ path }) => path).join(', '));
+    for (const { path, text } of textFiles) {
+      // In Markdown (llms.txt) a backslash before `<` makes it text.
+      const raw = /(?<!\\)<(script|img|b>)/.exec(text);
+      assert.equal(raw, null, `${path} holds ${raw?.[0]}`);
+    }
+  });
+});
