@@ -81,12 +81,19 @@ export function loadSiteDataOrThrow(options?: LoadOptions): SiteData {
 type ParseResult = { ok: true; value: unknown } | { ok: false; problem: DataProblem };
 
 function readJsonFile(path: string, file: string, expected: string): ParseResult {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     return { ok: false, problem: { file, pointer: '', expected: missing ? `must exist: expected ${expected}, found no file` : `must be readable (${(error as Error).message})` } };
+  }
+  // Reading as 'utf8' would silently turn bytes that are not UTF-8 into U+FFFD and publish them.
+  const text = bytes.toString('utf8');
+  const badByte = findFirstNonUtf8Byte(bytes, text);
+  if (badByte !== undefined) {
+    const line = bytes.subarray(0, badByte).filter((byte) => byte === 0x0a).length + 1;
+    return { ok: false, problem: { file, pointer: '', expected: `must be UTF-8 text (JSON requires it), but byte ${badByte} on line ${line} is not` } };
   }
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -94,6 +101,16 @@ function readJsonFile(path: string, file: string, expected: string): ParseResult
     // Node's message carries the position, for example "… (line 3 column 5)".
     return { ok: false, problem: { file, pointer: '', expected: `must be valid JSON: ${(error as Error).message}` } };
   }
+}
+
+/** The offset of the first byte that is not part of valid UTF-8, or `undefined` if all are. */
+function findFirstNonUtf8Byte(bytes: Buffer, decoded: string): number | undefined {
+  // A valid prefix decodes and re-encodes to the same bytes; the first difference is the culprit.
+  const reencoded = Buffer.from(decoded, 'utf8');
+  if (reencoded.equals(bytes)) return undefined;
+  let offset = 0;
+  while (offset < bytes.length && bytes[offset] === reencoded[offset]) offset++;
+  return offset;
 }
 
 function fileStamp(path: string): string {
