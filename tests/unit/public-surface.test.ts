@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join, parse as parsePath } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { apiRoutes, OPENAPI_PATH } from '../../src/lib/api/routes.ts';
+import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
+import { readNetlifyConfig } from '../../src/lib/edge/netlify-config.ts';
+import { apiSchemas, productDataSchema } from '../../src/schemas/index.ts';
+import { runBuildAsync } from '../support/build-site.ts';
+import { readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
+
+/**
+ * Everything `npm run build` publishes is part of the documented public surface (README:
+ * "Quick start", "Documentation site", "The edge"), and nothing else leaks into it: no source
+ * maps, no environment values, no data-file fields beyond the public shapes, no paths of the
+ * machine that built it.
+ */
+const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-surface-')), 'dist');
+const baseUrl = 'https://deploy-preview-8--earshot.netlify.app';
+const netlify = readNetlifyConfig();
+const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
+
+/** Values planted in the build's environment, as a CI's secrets would be: none may be published. */
+const planted = { EARSHOT_SECRET_PROBE: 'probe-9c1e7f42-secret', PUBLIC_EARSHOT_SECRET_PROBE: 'probe-public-5d83b0aa' };
+
+const jsonErrorBody = netlify.redirects!.find((rule) => rule.from === '/api/*' && rule.status === 404)!.to.slice(1);
+
+/** The documented files that must each be there, once. */
+const singletons: Record<string, string> = {
+  ...Object.fromEntries(apiRoutes.map((route) => [route.file.slice(1), `the ${route.path} endpoint`])),
+  [jsonErrorBody]: 'the JSON 404 error body',
+  [OPENAPI_PATH.slice(1)]: 'the OpenAPI document',
+  // The MCP configuration (/mcp.json) joins this list when the MCP server lands in this branch.
+  'sitemap-index.xml': 'the sitemap index',
+  'robots.txt': 'robots.txt',
+  'llms.txt': 'llms.txt',
+  '.well-known/api-catalog': 'the API catalog',
+  'favicon.svg': 'the favicon',
+  '404.html': 'the not-found page',
+};
+
+/** The documented families of files, by path. Docs pages are those the sitemap lists. */
+const families: [string, RegExp][] = [
+  ['a sitemap', /^sitemap-\d+\.xml$/],
+  ['a docs asset bundled by Astro (scripts, styles, fonts, images)', /^_astro\/[\w.-]+\.(js|css|woff2?|svg|png|jpe?g|webp|avif)$/],
+  ['the search index and UI (Pagefind)', /^pagefind\/(pagefind[\w.-]*\.(js|css|json|pf_meta)|wasm\.[\w-]+\.pagefind|fragment\/[\w-]+\.pf_fragment|index\/[\w-]+\.pf_index)$/],
+];
+
+/**
+ * Known text in third-party files that names a path, with why it is not a leak: Pagefind ships
+ * `pagefind-highlight.js` as it was bundled, and the bundler's comments name its source module.
+ */
+const vendoredPathMentions = [{ file: 'pagefind/pagefind-highlight.js', text: 'node_modules/mark.js/dist/mark.js' }];
+
+let files: PublishedFile[] = [];
+let sitemapPages: string[] = [];
+
+describe('the public surface of a build', () => {
+  before(async () => {
+    const build = await runBuildAsync({ dataDir: 'data', outDir, env: { SITE_URL: baseUrl, ...planted } });
+    assert.equal(build.status, 0, build.stderr);
+    files = readPublishedFiles(outDir);
+    const sitemaps = files.filter(({ path }) => /^sitemap-\d+\.xml$/.test(path));
+    sitemapPages = sitemaps.flatMap(({ text }) => [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname));
+  });
+
+  it('publishes only files of the documented surface', () => {
+    const pageFiles = new Set(sitemapPages.map((path) => `${path.slice(1)}index.html`));
+    const undocumented = files
+      .map(({ path }) => path)
+      .filter((path) => !(path in singletons) && !pageFiles.has(path) && !families.some(([, pattern]) => pattern.test(path)));
+    assert.deepEqual(undocumented, []);
+  });
+
+  it('publishes every documented file, and a page for every sitemap entry', () => {
+    const paths = new Set(files.map(({ path }) => path));
+    const missing = Object.entries(singletons).filter(([path]) => !paths.has(path)).map(([path, what]) => `${what} (${path})`);
+    assert.deepEqual(missing, []);
+    assert.ok(sitemapPages.includes('/') && sitemapPages.includes('/docs/'), sitemapPages.join(' '));
+    assert.deepEqual(sitemapPages.filter((path) => !paths.has(`${path.slice(1)}index.html`)), []);
+  });
+
+  it('publishes no source maps', () => {
+    assert.deepEqual(files.filter(({ path, text }) => path.endsWith('.map') || /[#@]\s*sourceMappingURL=/.test(text)).map(({ path }) => path), []);
+  });
+
+  it('publishes no value of the build environment', () => {
+    // The planted probes, and whatever secret the environment of this run holds.
+    const secrets = Object.entries({ ...process.env, ...planted }).filter(
+      ([name, value]) => value && value.length >= 8 && (name in planted || /TOKEN|SECRET|PASSWORD|API_?KEY|AUTH/i.test(name)),
+    );
+    assert.ok(secrets.length >= 2);
+    const leaks = files.flatMap(({ path, text, bytes }) =>
+      secrets.filter(([, value]) => text.includes(value!) || bytes.includes(value!)).map(([name]) => `${path}: ${name}`),
+    );
+    assert.deepEqual(leaks, []);
+  });
+
+  it('publishes no path of the machine that built it', () => {
+    const machinePaths = [process.cwd(), dirname(outDir), `${homedir()}/`, `${tmpdir()}/`, '/work/', 'file://', 'node_modules'];
+    const mentions = files.flatMap(({ path, text }) => {
+      const allowed = vendoredPathMentions.filter((mention) => mention.file === path).map((mention) => mention.text);
+      const cleaned = allowed.reduce((rest, mention) => rest.replaceAll(mention, ''), text);
+      return machinePaths.filter((machinePath) => cleaned.includes(machinePath)).map((machinePath) => `${path}: ${machinePath}`);
+    });
+    assert.deepEqual(mentions, []);
+  });
+
+  it('publishes no field of the data files beyond the public shapes', () => {
+    const publicNames = new Set<string>();
+    const collectNames = (schema: unknown): void => {
+      if (typeof schema !== 'object' || schema === null) return;
+      const { properties } = schema as { properties?: Record<string, unknown> };
+      if (properties) for (const name of Object.keys(properties)) publicNames.add(name);
+      for (const value of Object.values(schema)) collectNames(value);
+    };
+    Object.values(apiSchemas).forEach(collectNames);
+    const dataOnly = Object.keys(productDataSchema.properties).filter((name) => !publicNames.has(name));
+    assert.deepEqual(dataOnly.sort(), ['baseUrl', 'supportEmail']);
+
+    const keysIn = (value: unknown): string[] =>
+      typeof value !== 'object' || value === null ? [] : [...(Array.isArray(value) ? [] : Object.keys(value)), ...Object.values(value).flatMap(keysIn)];
+    const jsonFiles = files.filter(({ path }) => /\.json$|(^|\/)api-catalog$/.test(path));
+    assert.ok(jsonFiles.length >= 5, jsonFiles.map(({ path }) => path).join(', '));
+    const found = jsonFiles.flatMap(({ path, text }) => keysIn(JSON.parse(text)).filter((key) => dataOnly.includes(key)).map((key) => `${path}: ${key}`));
+    assert.deepEqual(found, []);
+  });
+
+  it('shows the support address only where it is documented: the authentication page and the OpenAPI contact', () => {
+    const documented = ['docs/authentication/index.html', OPENAPI_PATH.slice(1), 'docs/api/index.html'];
+    const holders = files.filter(({ text }) => text.includes(product.supportEmail));
+    const [fragments, others] = [holders.filter(({ path }) => path.endsWith('.pf_fragment')), holders.filter(({ path }) => !path.endsWith('.pf_fragment'))];
+    assert.deepEqual(others.map(({ path }) => path).sort(), [...documented].sort());
+    // Pagefind's fragments each index one page: a signature, then JSON that names the page's URL.
+    const fragmentPages = fragments.map(({ text }) => `${(JSON.parse(text.slice(text.indexOf('{'))) as { url: string }).url.slice(1)}index.html`);
+    assert.deepEqual(fragmentPages.filter((page) => !documented.includes(page)), []);
+  });
+
+  it('deploys only the documented Netlify Functions: the 429 answer', () => {
+    const targets = new Set(netlify.redirects!.flatMap((rule) => (rule.rate_limit?.to ? [rule.rate_limit.to] : [])));
+    const documented = [...targets].map((to) => /^\/\.netlify\/functions\/([\w-]+)$/.exec(to)![1]!).sort();
+    assert.deepEqual(documented, ['too-many-requests']);
+    const deployed = readdirSync(netlify.functions!.directory!).map((name) => parsePath(name).name).sort();
+    assert.deepEqual(deployed, documented);
+  });
+});
