@@ -9,8 +9,9 @@ import { findFreePort, startLocalServer } from '../lib/local-server.ts';
 import { buildCli, CLI_OUTFILE } from '../scripts/build-cli.ts';
 import type { BenchRow, BenchSection } from './bench-section.ts';
 import { clientSpeed } from './client-speed.ts';
+import { load } from './load.ts';
 
-const sections: BenchSection[] = [clientSpeed];
+const sections: BenchSection[] = [clientSpeed, load];
 
 function renderTable(rows: BenchRow[]): string {
   const all = [{ measure: 'Measure', value: 'Value', detail: 'Detail' }, ...rows];
