@@ -42,6 +42,15 @@ export interface ApiClientDependencies {
 
 const routePath = (operationId: (typeof apiRoutes)[number]['operationId']) => apiRoutes.find((route) => route.operationId === operationId)!.path;
 
+function isHttpUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 export function createApiClient(settings: ClientSettings, dependencies: ApiClientDependencies): ApiClient {
   // Resolved on first use: loading the proxy support is only worth it when a request is made.
   let context: Promise<RequestContext> | undefined;
@@ -68,7 +77,21 @@ export function createApiClient(settings: ClientSettings, dependencies: ApiClien
     async getMcpConfiguration() {
       const capabilities = await client.getCapabilities();
       if (!capabilities.ok) return capabilities;
-      return requestJson(capabilities.value.data.resources.mcp, mcpConfigurationCheck, await getContext());
+      const link = capabilities.value.data.resources.mcp;
+      // The schema accepts any absolute URI (RFC 3986); only an http(s) URL that WHATWG URL
+      // parses can be fetched (`file:`, `foo:bar` or `http://256.256.256.256/` cannot).
+      if (!isHttpUrl(link)) {
+        return {
+          ok: false,
+          error: {
+            kind: 'bad-response',
+            message: `the MCP configuration link in ${capabilities.url} is not a usable http(s) URL (got ${JSON.stringify(link)})`,
+            hint: `check that the base URL points at the Earshot API (--base-url or EARSHOT_BASE_URL); if it does, tell ${dependencies.supportEmail}`,
+            details: [],
+          },
+        };
+      }
+      return requestJson(link, mcpConfigurationCheck, await getContext());
     },
   };
   return client;

@@ -22,6 +22,8 @@ export interface ClientError {
   details: string[];
 }
 
+import { toPrintable } from '../output/printable.ts';
+
 const MAX_QUOTED_LENGTH = 120;
 
 /**
@@ -29,6 +31,6 @@ const MAX_QUOTED_LENGTH = 120;
  * sequences that could repaint a terminal) become spaces, and long text is cut.
  */
 export function toOneLine(text: string, maxLength = MAX_QUOTED_LENGTH): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  const flat = toPrintable(text).replace(/ {2,}/g, ' ').trim();
   return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat;
 }

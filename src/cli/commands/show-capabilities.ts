@@ -1,3 +1,4 @@
+import { toPrintable } from '../output/printable.ts';
 import { renderTable } from '../output/render-table.ts';
 import { showAnswer, type CommandHandler } from './command-context.ts';
 import { renderPlatforms } from './show-platforms.ts';
@@ -22,7 +23,7 @@ export const showCapabilities: CommandHandler = async (context) =>
       );
     }
     return [
-      `${style.bold(data.product)}\n${data.description}\n`,
+      `${style.bold(toPrintable(data.product))}\n${toPrintable(data.description)}\n`,
       `${style.bold('PLATFORMS')}\n${renderPlatforms(data.platforms, tty, style)}`,
       `${style.bold('RESOURCES')}\n${renderTable(Object.entries(data.resources), { header: ['NAME', 'URL'], tty, style })}`,
     ].join('\n');

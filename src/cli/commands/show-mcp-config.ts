@@ -1,3 +1,4 @@
+import { escapeJsonControls } from '../output/printable.ts';
 import { showAnswer, type CommandHandler } from './command-context.ts';
 
 /**
@@ -5,4 +6,4 @@ import { showAnswer, type CommandHandler } from './command-context.ts';
  * is that JSON, indented; `--json` keeps the bytes as served.
  */
 export const showMcpConfig: CommandHandler = async (context) =>
-  showAnswer(context, await context.client.getMcpConfiguration(), (configuration) => `${JSON.stringify(configuration, null, 2)}\n`);
+  showAnswer(context, await context.client.getMcpConfiguration(), (configuration) => `${escapeJsonControls(JSON.stringify(configuration, null, 2))}\n`);

@@ -1,3 +1,4 @@
+import { toPrintable } from '../output/printable.ts';
 import { renderTable } from '../output/render-table.ts';
 import type { OpenApiDocument } from '../api/response-checks.ts';
 import { showAnswer, type CommandHandler } from './command-context.ts';
@@ -12,7 +13,7 @@ export const showOpenApi: CommandHandler = async (context) =>
     if (!context.tty) return table;
     const title = typeof document.info?.title === 'string' ? document.info.title : 'API';
     const version = typeof document.info?.version === 'string' ? ` ${document.info.version}` : '';
-    return `${context.style.bold(`${title}${version}`)} (OpenAPI ${document.openapi})\n\n${table}`;
+    return `${context.style.bold(toPrintable(`${title}${version}`))} (OpenAPI ${toPrintable(document.openapi)})\n\n${table}`;
   });
 
 function listOperations(document: OpenApiDocument): string[][] {

@@ -1,3 +1,4 @@
+import { toPrintable } from './printable.ts';
 import type { Style } from './style.ts';
 
 export interface TableOptions {
@@ -14,8 +15,8 @@ export interface TableOptions {
  * with the terminal's width.
  */
 export function renderTable(rows: readonly (readonly string[])[], options: TableOptions): string {
-  // A tab or newline inside a value would split a field or a row.
-  const clean = rows.map((row) => row.map((cell) => cell.replace(/[\t\r\n]+/g, ' ')));
+  // A tab or newline inside a value would split a field or a row; an escape code would act on the terminal.
+  const clean = rows.map((row) => row.map(toPrintable));
   if (!options.tty) return clean.map((row) => `${row.join('\t')}\n`).join('');
   const all = options.header ? [options.header, ...clean] : clean;
   const widths: number[] = [];
