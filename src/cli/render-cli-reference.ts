@@ -1,6 +1,5 @@
 import {
   commandDefinitions,
-  commandGroupDefinitions,
   commandName,
   environmentVariableDefinitions,
   exitCodeDefinitions,
@@ -31,7 +30,6 @@ export function renderCliReference(options: CliReferenceOptions = {}): string {
     heading(0, 'Commands'),
     table(['Command', 'What it does'], commandDefinitions.map((command) => [code(commandName(command.path)), command.summary])),
   ];
-  for (const group of commandGroupDefinitions) blocks.push(`${code(commandName(group.path))} groups commands: ${group.summary}.`);
   for (const command of commandDefinitions) {
     const flags = [...command.flags, 'help'].map((name) => findFlag(name)!);
     blocks.push(
