@@ -123,7 +123,7 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     flags: connectionFlags,
     examples: [
       { command: 'earshot mcp config', description: 'Print the configuration that makes an MCP client start this server' },
-      { command: 'npx @modelcontextprotocol/inspector earshot mcp --base-url http://localhost:8888', description: 'Try the server against a local server in the MCP Inspector' },
+      { command: 'earshot mcp --base-url http://localhost:8888', description: 'Serve the API of a local server (an MCP client, not a person, usually runs this)' },
     ],
   },
   {

@@ -36,7 +36,7 @@ export function renderCliReference(options: CliReferenceOptions = {}): string {
       heading(1, code(commandName(command.path))),
       command.description,
       fence('sh', `${commandName(command.path)} [flags]`),
-      table(['Flag', 'Meaning'], flags.map((flag) => [code(formatFlag(flag)), escapeCell(flag.summary)])),
+      table(['Flag', 'Meaning'], flags.map((flag) => [escapeCell(code(formatFlag(flag))), escapeCell(flag.summary)])),
       'Examples:',
       fence('sh', command.examples.map((example) => `# ${example.description}\n${example.command}`).join('\n\n')),
     );
@@ -50,7 +50,7 @@ export function renderCliReference(options: CliReferenceOptions = {}): string {
       '- Data goes to stdout; errors go to stderr as one `error:` line and one `hint:` line.',
     ].join('\n'),
     heading(0, 'Flags'),
-    table(['Flag', 'Meaning'], flagDefinitions.map((flag) => [code(formatFlag(flag)), escapeCell(flag.summary)])),
+    table(['Flag', 'Meaning'], flagDefinitions.map((flag) => [escapeCell(code(formatFlag(flag))), escapeCell(flag.summary)])),
     heading(0, 'Environment variables'),
     table(['Variable', 'Meaning'], environmentVariableDefinitions.map((variable) => [code(variable.name), escapeCell(variable.summary)])),
     heading(0, 'Exit codes'),

@@ -65,6 +65,11 @@ describe('earshot output', () => {
     ],
     ['openapi, piped: the operations', { argv: ['openapi'], tty: false, want: 'GET\t/api/v1/platforms\tlistServicePlatforms\tList the supported platforms\n' }],
     ['mcp config: the configuration, indented', { argv: ['mcp', 'config'], tty: false, want: `${JSON.stringify(validMcpConfig, null, 2)}\n` }],
+    [
+      "mcp config --client vscode: VS Code's servers shape",
+      { argv: ['mcp', 'config', '--client', 'vscode'], tty: false, want: `${JSON.stringify({ servers: { earshot: { type: 'stdio', ...validMcpConfig.mcpServers.earshot } } }, null, 2)}\n` },
+    ],
+    ['mcp config --client claude-code --json: the command line, --client winning', { argv: ['mcp', 'config', '--client', 'claude-code', '--json'], tty: false, want: 'claude mcp add earshot -- npx -y earshot mcp\n' }],
   ];
   for (const [name, { argv, tty, env = {}, want }] of cases) {
     it(name, async () => {
@@ -203,7 +208,9 @@ describe('earshot usage', () => {
     ['a zero timeout', { argv: ['platforms', '--timeout', '0'], error: '--timeout must be a number of seconds above 0 and at most 300 (got "0")' }],
     ['a fractional retry count', { argv: ['platforms', '--retries', '1.5'], error: '--retries must be a whole number from 0 to 10 (got "1.5")' }],
     ['too many retries', { argv: ['platforms', '--retries', '11'], error: '--retries must be a whole number from 0 to 10 (got "11")' }],
-    ['an unknown subcommand of a group', { argv: ['mcp', 'serve'], error: 'unknown command "mcp serve"' }],
+    ['an unknown subcommand of a command that has some', { argv: ['mcp', 'serve'], error: 'unknown command "mcp serve"' }],
+    ['an MCP client the client does not know', { argv: ['mcp', 'config', '--client', 'zed'], error: '--client must be one of claude-desktop, cursor, claude-code, vscode (got "zed")' }],
+    ['--client on a command that does not take it', { argv: ['platforms', '--client', 'vscode'], error: 'earshot platforms does not take --client' }],
   ];
   for (const [name, { argv, error }] of usageCases) {
     it(`${name}: exit 2, error and hint on stderr, nothing sent`, async () => {
@@ -249,10 +256,10 @@ describe('earshot usage', () => {
     assert.match(io.out(), /^USAGE$/m);
   });
 
-  it('earshot mcp alone lists the commands of the group', async () => {
+  it('earshot mcp --help lists its subcommands too', async () => {
     const io = createTestIo();
     assert.equal(await run(['mcp', '--help'], io), 0);
-    assert.match(io.out(), /mcp config {2}Print the MCP configuration/);
+    assert.match(io.out(), /^COMMANDS\n {2}mcp config {2}Print the MCP configuration/m);
   });
 
   it('colours errors on a terminal, never with NO_COLOR', async () => {
