@@ -7,28 +7,10 @@ import { commandDefinitions, environmentVariableDefinitions, flagDefinitions } f
 import { exitCodeDefinitions } from '../../src/cli/exit-codes.ts';
 import { run } from '../../src/cli/run.ts';
 import { createTestIo } from '../support/cli-io.ts';
+import { FAKE_API, fakeApi } from '../support/fake-api.ts';
 import { validCapabilities, validMcpConfig, validOpenApi, validPlatforms } from '../support/misbehaving-server.ts';
 
-const API = 'http://api.test';
-
-/** A fetch that answers like the API, from memory, and records what it was asked. */
-function fakeApi(answers: Record<string, { status?: number; body: unknown; headers?: Record<string, string> }[] | { status?: number; body: unknown; headers?: Record<string, string> }> = {}) {
-  const calls: { url: string; headers: Headers }[] = [];
-  const defaults: Record<string, { body: unknown }> = {
-    [`${API}/api/v1/platforms`]: { body: validPlatforms },
-    [`${API}/api/v1/capabilities`]: { body: validCapabilities(API, 'ok') },
-    [`${API}/openapi.json`]: { body: validOpenApi },
-    [`${API}/ok/mcp.json`]: { body: validMcpConfig },
-  };
-  const fetch = async (url: string, init: RequestInit) => {
-    calls.push({ url, headers: new Headers(init.headers) });
-    const planned = answers[url] ?? defaults[url] ?? { status: 404, body: { error: 'Not Found', statusCode: 404 } };
-    const answer = Array.isArray(planned) ? planned[Math.min(calls.filter((call) => call.url === url).length - 1, planned.length - 1)]! : planned;
-    const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-    return new Response(text, { status: (answer as { status?: number }).status ?? 200, headers: { 'content-type': 'application/json', ...(answer as { headers?: Record<string, string> }).headers } });
-  };
-  return { fetch, calls };
-}
+const API = FAKE_API;
 
 describe('earshot output', () => {
   const cases: [string, { argv: string[]; tty: boolean; env?: Record<string, string>; want: string }][] = [
