@@ -136,13 +136,17 @@ test.describe('earshot mcp against an API that is down, then up', () => {
     proxy = undefined;
   });
 
-  test('an unreachable API gives an error result with the error and hint lines; the next call, once it is up, works', async ({ request, baseURL }) => {
+  test('an unreachable API gives an error result with the lines `earshot platforms` prints; the next call, once it is up, works', async ({ request, baseURL }) => {
     const port = await findFreePort();
-    const { client } = await connect(['mcp', '--base-url', `http://127.0.0.1:${port}`, '--timeout', '5']);
+    const apiUrl = `http://127.0.0.1:${port}`;
+    const { client } = await connect(['mcp', '--base-url', apiUrl, '--timeout', '5']);
 
     const down = await client.callTool({ name: 'list_platforms', arguments: {} });
     expect(down.isError).toBe(true);
-    expect((down.content as { text: string }[])[0]!.text).toMatch(new RegExp(`^error: cannot reach 127\\.0\\.0\\.1:${port}\\nhint: \\S`));
+    const cli = await run(['platforms', '--base-url', apiUrl, '--timeout', '5']);
+    expect(cli.code).toBe(4);
+    expect(cli.stderr).toMatch(new RegExp(`^error: .*127\\.0\\.0\\.1:${port}.*\\nhint: \\S.*\\n$`));
+    expect(down.content).toEqual([{ type: 'text', text: cli.stderr.trimEnd() }]);
 
     // The API comes up on that port: a plain forwarder to the local server.
     proxy = createServer(async (incoming, outgoing) => {
