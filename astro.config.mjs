@@ -1,14 +1,49 @@
 // @ts-check
+import sitemap from '@astrojs/sitemap';
+import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
+import starlightOpenAPI, { openAPISidebarGroups } from 'starlight-openapi';
 import { earshotData } from './src/integrations/earshot-data.ts';
+import { API_REFERENCE_BASE, docsSidebar } from './src/lib/docs/docs-navigation.ts';
+import { buildOpenApiDocument } from './src/lib/openapi/build-openapi-document.ts';
+import { writeOpenApiFile } from './src/lib/openapi/write-openapi-file.ts';
 import { loadSiteContext } from './src/lib/site-context.ts';
 
-const { baseUrl } = loadSiteContext();
+const context = loadSiteContext();
+const { product } = context.data;
+
+// starlight-openapi reads its document from a file while Astro loads this config; it gets the
+// very document /openapi.json serves, built by the same function (see write-openapi-file.ts).
+const openApiFile = writeOpenApiFile(buildOpenApiDocument(context));
 
 export default defineConfig({
-  site: baseUrl,
+  site: context.baseUrl,
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [earshotData(), contentSecurityPolicy()],
+  integrations: [
+    earshotData(),
+    starlight({
+      title: `${product.name} developers`,
+      description: product.description,
+      // src/pages/404.astro renders the not-found page with Starlight's layout.
+      disable404Route: true,
+      customCss: ['./src/styles/docs.css'],
+      head: [
+        // RFC 9727, section 3: the api-catalog link relation points agents at the API catalog.
+        { tag: 'link', attrs: { rel: 'api-catalog', href: '/.well-known/api-catalog' } },
+      ],
+      sidebar: [
+        ...docsSidebar.map(({ label, items }) => ({ label, items: [...items] })),
+        ...openAPISidebarGroups,
+      ],
+      plugins: [
+        starlightOpenAPI([
+          { base: API_REFERENCE_BASE, schema: openApiFile, sidebar: { label: 'API reference', collapsed: false } },
+        ]),
+      ],
+    }),
+    sitemap(),
+    contentSecurityPolicy(),
+  ],
 });

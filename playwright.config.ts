@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './tests/support/chromium.ts';
 
 /**
  * Browser and HTTP tests against the built site, served by the local server (`netlify dev`) the
@@ -21,7 +22,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        launchOptions: { executablePath: chromiumPath() },
       },
     },
   ],

@@ -1,7 +1,7 @@
 /**
  * Everything `earshot` offers, as data: commands, flags, environment variables, exit codes.
- * The help texts and the Markdown CLI reference (`renderCliReference`) are both rendered from
- * here, so the docs cannot drift from the client. Behaviour lives in `commands/`.
+ * The help texts and the docs page /docs/cli/ (src/components/cli-command-reference.astro) are
+ * both rendered from here, so the docs cannot drift from the client. Behaviour lives in `commands/`.
  */
 import { DEFAULT_TIMEOUT_SECONDS } from './api/client-settings.ts';
 import { DEFAULT_RETRIES, DEFAULT_RETRY_POLICY, MAX_RETRIES } from './api/retry-policy.ts';
@@ -153,6 +153,14 @@ export const programExamples: readonly ExampleDefinition[] = [
   { command: 'earshot platforms', description: 'List the supported platforms' },
   { command: 'earshot capabilities --json | jq .', description: 'Get the capabilities as JSON' },
   { command: 'earshot links', description: 'Show where the docs, OpenAPI document and MCP configuration live' },
+];
+
+/** How the client prints, one sentence each. */
+export const outputModeDefinitions: readonly string[] = [
+  'On a terminal, results are aligned tables, with colour unless NO_COLOR is set.',
+  'Piped or redirected, they are stable tab-separated lines without a header, one record per line.',
+  "With --json, the client prints exactly the JSON the API returned, after checking it against the API's JSON Schemas.",
+  'Data goes to stdout; errors go to stderr as one error: line and one hint: line.',
 ];
 
 export { exitCodeDefinitions };

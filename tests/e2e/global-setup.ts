@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { findFreePort, startLocalServer } from '../../src/lib/local-server.ts';
 import { runBuild } from '../support/build-site.ts';
 import { packAndInstallCli } from '../support/install-cli.ts';
+import { assertChromiumInstalled } from '../support/chromium.ts';
 
 /**
  * Builds the site once into dist/ and serves it like production for every test file; meanwhile,
@@ -9,6 +10,8 @@ import { packAndInstallCli } from '../support/install-cli.ts';
  * black-box tests (`EARSHOT_CLI_BIN`, run with `EARSHOT_CLI_PATH` so that it gets the system Node).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // Before the build, so that a missing browser is reported at once, with how to install one.
+  assertChromiumInstalled();
   const installing = packAndInstallCli();
   // A failure here is reported by the await below; this keeps it from counting as unhandled meanwhile.
   installing.catch(() => {});

@@ -21,10 +21,9 @@ export function findStatedRateLimits(text: string): StatedRateLimit[] {
 }
 
 /**
- * Every place that tells readers the rate limit, each read as the reader gets it. Each must state
- * the limit at least once and never a different one. The docs join this list when they land: one
- * entry per page that states the limit, reading the built HTML, such as
- * `{ name: 'the rate-limit docs page', read: () => readFileSync('dist/docs/rate-limits/index.html', 'utf8') }`.
+ * Every place outside the docs that tells readers the rate limit, each read as the reader gets it.
+ * Each must state the limit at least once and never a different one. The built docs pages are
+ * held to the same rule in tests/unit/docs-build.test.ts, which builds them.
  */
 export const rateLimitStatements: { name: string; read: () => string }[] = [
   {

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { buildResourceLinks } from '../api/build-responses.ts';
+import { apiRoutes, OPENAPI_PATH } from '../api/routes.ts';
+import { describeRateLimit } from '../edge/rate-limit.ts';
+import { NOT_FOUND, TOO_MANY_REQUESTS } from '../api/api-errors.ts';
+import { API_DESCRIPTION_VERSION, OPENAPI_VERSION } from '../openapi/build-openapi-document.ts';
+import { buildMcpConfiguration } from '../mcp/mcp-configuration.ts';
+import { loadSiteContext } from '../site-context.ts';
+
+/**
+ * The product facts the docs pages print, each read from its one home (`data/`, `netlify.toml`,
+ * the OpenAPI builder, `package.json`), so that no page types a fact a second time.
+ */
+export function loadDocsFacts() {
+  const { data, baseUrl, rateLimit } = loadSiteContext();
+  const { product, platforms } = data;
+  return {
+    product,
+    platforms,
+    /** Where this build lives, for example `https://earshot.dev`. */
+    baseUrl,
+    resourceLinks: buildResourceLinks(product.resources, baseUrl),
+    openApiUrl: `${baseUrl}${OPENAPI_PATH}`,
+    /** What this build serves at `resources.mcp`. */
+    mcpConfiguration: buildMcpConfiguration(baseUrl, product.baseUrl),
+    openApiVersion: OPENAPI_VERSION,
+    apiDescriptionVersion: API_DESCRIPTION_VERSION,
+    apiRoutes,
+    rateLimit: {
+      ...rateLimit,
+      /** "60 requests per 60 seconds per client IP address" */
+      text: `${describeRateLimit(rateLimit)}${rateLimit.aggregateBy.includes('ip') ? ' per client IP address' : ''}`,
+    },
+    tooManyRequestsBody: JSON.stringify(TOO_MANY_REQUESTS),
+    notFoundBody: JSON.stringify(NOT_FOUND),
+    /** The Node.js versions the npm package `earshot` (the command-line client) runs on. */
+    nodeEngine: readPackageEngine(),
+  };
+}
+
+function readPackageEngine(): string {
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { engines?: { node?: string } };
+  const range = manifest.engines?.node;
+  if (!range) throw new Error('package.json: must declare engines.node, the Node.js versions the client supports');
+  return range;
+}

@@ -1,0 +1,45 @@
+import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
+import { API_CATALOG_PATH } from '../lib/discovery/build-api-catalog.ts';
+import { buildLlmsTxt, type LlmsTxtPage } from '../lib/discovery/build-llms-txt.ts';
+import { API_REFERENCE_BASE, docsPageSlugs } from '../lib/docs/docs-navigation.ts';
+import { loadDocsFacts } from '../lib/docs/docs-facts.ts';
+
+/** `GET /llms.txt`, generated from the docs pages (their titles and descriptions) at build time. */
+export const GET: APIRoute = async () => {
+  const facts = loadDocsFacts();
+  const { product, baseUrl, resourceLinks } = facts;
+  const pageUrl = (slug: string) => `${baseUrl}/${slug}/`;
+
+  const entries = new Map((await getCollection('docs')).map((entry) => [entry.id, entry]));
+  const unlisted = [...entries.keys()].filter((id) => !docsPageSlugs.includes(id));
+  if (unlisted.length > 0) {
+    throw new Error(`docs pages missing from the sidebar: ${unlisted.join(', ')}\nhint: add each slug to src/lib/docs/docs-navigation.ts`);
+  }
+  const docs: LlmsTxtPage[] = docsPageSlugs.map((slug) => {
+    const entry = entries.get(slug);
+    if (!entry) throw new Error(`src/lib/docs/docs-navigation.ts: the sidebar lists "${slug}", but src/content/docs/${slug} does not exist`);
+    return { title: entry.data.title, description: entry.data.description ?? '', url: pageUrl(slug) };
+  });
+
+  const api: LlmsTxtPage[] = [
+    { title: 'OpenAPI document', description: `The machine-readable description of the API, OpenAPI ${facts.openApiVersion}.`, url: resourceLinks.openapi },
+    { title: 'API reference', description: 'Both operations, their schemas, responses and examples, for people.', url: pageUrl(API_REFERENCE_BASE) },
+    ...facts.apiRoutes.map((route) => ({ title: `GET ${route.path}`, description: route.description, url: `${baseUrl}${route.path}` })),
+  ];
+  const optional: LlmsTxtPage[] = [
+    { title: 'API catalog', description: 'The RFC 9727 linkset naming the API, its OpenAPI document and its docs.', url: `${baseUrl}${API_CATALOG_PATH}` },
+    { title: 'Sitemap', description: 'Every page of the site.', url: `${baseUrl}/sitemap-index.xml` },
+  ];
+
+  const body = buildLlmsTxt({
+    productName: product.name,
+    productDescription: product.description,
+    baseUrl,
+    rateLimitText: facts.rateLimit.text,
+    docs,
+    api,
+    optional,
+  });
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+};

@@ -1,0 +1,84 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { parse } from 'smol-toml';
+import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH } from '../../src/lib/discovery/build-api-catalog.ts';
+import { readSitemapPaths } from '../support/sitemap.ts';
+
+async function expectReal(request: APIRequestContext, url: string, contentType: RegExp) {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  expect(response.headers()['content-type'], url).toMatch(contentType);
+}
+
+test('/llms.txt follows llmstxt.org and every link answers', async ({ request, baseURL }) => {
+  const response = await request.get('/llms.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/plain\b/);
+  const text = await response.text();
+  const lines = text.split('\n');
+  // An H1, then a blockquote summary, then H2 sections of "- [title](url): notes" lines.
+  expect(lines[0]).toMatch(/^# \S/);
+  expect(lines.find((line) => line.trim() !== '' && !line.startsWith('# '))).toMatch(/^> \S/);
+  const sections = new Map<string, { title: string; url: string }[]>();
+  let current: { title: string; url: string }[] | undefined;
+  for (const line of lines) {
+    if (line.startsWith('## ')) sections.set(line.slice(3), (current = []));
+    else if (line.startsWith('- ')) {
+      const match = /^- \[([^\]]+)\]\(([^)\s]+)\)(: .+)?$/.exec(line);
+      expect(match, line).not.toBeNull();
+      expect(current, `${line} is outside a section`).toBeDefined();
+      current!.push({ title: match![1]!, url: match![2]! });
+    }
+  }
+  expect([...sections.keys()]).toEqual(['Docs', 'API', 'Optional']);
+
+  for (const { url } of [...sections.values()].flat()) {
+    expect(url.startsWith(`${baseURL}/`), `${url} is not on this site`).toBe(true);
+    expect((await request.get(url)).status(), url).toBe(200);
+  }
+  // The Docs section lists every docs page of the sitemap, apart from the generated API reference.
+  const docsPages = (await readSitemapPaths(request)).filter((path) => path.startsWith('/docs/') && !path.startsWith('/docs/api/'));
+  expect(sections.get('Docs')!.map(({ url }) => new URL(url).pathname).sort()).toEqual(docsPages);
+});
+
+test('/.well-known/api-catalog is an RFC 9727 linkset pointing at the OpenAPI document and the docs', async ({ request }) => {
+  const response = await request.get(API_CATALOG_PATH);
+  expect(response.status()).toBe(200);
+  // The CDN serves it with the linkset type through a [[headers]] rule. The local server
+  // (`netlify dev`) replaces the Content-Type of every extensionless static file with
+  // application/octet-stream whatever the rules say (measured, see ENVIRONMENT.md), so exactly
+  // that value is accepted too; the rule itself is checked against netlify.toml below.
+  expect([API_CATALOG_CONTENT_TYPE, 'application/octet-stream']).toContain(response.headers()['content-type']);
+  const catalog = JSON.parse(await response.text());
+  expect(Array.isArray(catalog.linkset)).toBe(true);
+  const [api] = catalog.linkset;
+  expect(api.anchor).toMatch(/\/api\/v1$/);
+  expect(api['service-desc']).toHaveLength(1);
+  expect(api['service-doc']).toHaveLength(1);
+
+  const openapi = await request.get(api['service-desc'][0].href);
+  expect(openapi.status()).toBe(200);
+  expect((await openapi.json()).openapi).toBe('3.1.0');
+  await expectReal(request, api['service-doc'][0].href, /^text\/html\b/);
+});
+
+test('every page points agents at the API catalog', async ({ page }) => {
+  await page.goto('/docs/');
+  await expect(page.locator('link[rel="api-catalog"]')).toHaveAttribute('href', API_CATALOG_PATH);
+});
+
+test('/robots.txt points at the sitemap, which lists every docs page', async ({ request, baseURL }) => {
+  const response = await request.get('/robots.txt');
+  expect(response.status()).toBe(200);
+  const sitemapLine = (await response.text()).split('\n').find((line) => line.startsWith('Sitemap: '));
+  expect(sitemapLine).toBe(`Sitemap: ${baseURL}/sitemap-index.xml`);
+  await expectReal(request, `${baseURL}/sitemap-index.xml`, /xml/);
+  const paths = await readSitemapPaths(request);
+  for (const path of ['/', '/docs/', '/docs/authentication/', '/docs/rate-limits/', '/docs/api/']) expect(paths).toContain(path);
+});
+
+test('netlify.toml gives /.well-known/api-catalog its linkset Content-Type on the CDN', () => {
+  const config = parse(readFileSync('netlify.toml', 'utf8')) as { headers?: { for: string; values: Record<string, string> }[] };
+  const rule = (config.headers ?? []).find((candidate) => candidate.for === API_CATALOG_PATH);
+  expect(rule?.values['Content-Type']).toBe(API_CATALOG_CONTENT_TYPE);
+});

@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readSitemapPaths } from '../support/sitemap.ts';
+
+/** Records what went wrong while a page loaded: console errors, page errors, failed requests. */
+function watchForProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return problems;
+}
+
+// The tests below visit every page in turn, sharing one browser page: triple the time budget.
+test('every page in the sitemap renders with a title, without console errors or failed requests', async ({ page, request }) => {
+  test.slow();
+  const problems = watchForProblems(page);
+  for (const path of await readSitemapPaths(request)) {
+    await test.step(path, async () => {
+      problems.length = 0;
+      const response = await page.goto(path, { waitUntil: 'networkidle' });
+      expect(response?.status(), path).toBe(200);
+      await expect(page).toHaveTitle(/\S/);
+      await expect(page.locator('h1')).toHaveText(/\S/);
+      expect(problems, path).toEqual([]);
+    });
+  }
+});
+
+test('an unknown page answers 404 with the not-found page', async ({ page }) => {
+  const response = await page.goto('/docs/no-such-page/');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('h1')).toHaveText('Page not found');
+  await expect(page.getByRole('link', { name: 'Go to the docs' })).toHaveAttribute('href', '/docs/');
+});
+
+// Starlight follows the system colour scheme. The themes differ only in colours, so the dark
+// theme is checked for colour contrast alone, which halves the time axe takes.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`no page has a serious or critical accessibility violation (${colorScheme} theme)`, async ({ page, request }) => {
+    test.slow();
+    await page.emulateMedia({ colorScheme });
+    const paths = [...(await readSitemapPaths(request)), '/docs/no-such-page/'];
+    for (const path of paths) {
+      await test.step(path, async () => {
+        // expressive-code marks overflowing code blocks focusable from a script; let it run first.
+        await page.goto(path, { waitUntil: 'networkidle' });
+        const axe = new AxeBuilder({ page });
+        const { violations } = await (colorScheme === 'dark' ? axe.withRules(['color-contrast']) : axe).analyze();
+        const serious = violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map(({ id, impact, help, nodes }) => `${impact} ${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
+        expect(serious, path).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from '../../src/lib/discovery/build-api-catalog.ts';
+import { buildLlmsTxt } from '../../src/lib/discovery/build-llms-txt.ts';
+
+describe('buildLlmsTxt (llmstxt.org)', () => {
+  const text = buildLlmsTxt({
+    productName: 'Earshot',
+    productDescription: 'Listens.\n  Everywhere.',
+    baseUrl: 'https://preview.example',
+    rateLimitText: '5 requests per 10 seconds',
+    docs: [{ title: 'Overview', description: 'Start here.', url: 'https://preview.example/docs/' }],
+    api: [{ title: 'OpenAPI document', description: 'The description.', url: 'https://preview.example/openapi.json' }],
+    optional: [{ title: 'Sitemap', description: 'Every page.', url: 'https://preview.example/sitemap-index.xml' }],
+  });
+  const lines = text.split('\n');
+
+  it('starts with the H1 and a one-line blockquote summary', () => {
+    assert.deepEqual(lines.slice(0, 3), ['# Earshot Discovery API', '', '> Listens. Everywhere.']);
+  });
+
+  it('states the facts an agent needs first: base URL, no authentication, the rate limit', () => {
+    assert.match(text, /under https:\/\/preview\.example\. It needs no API key/);
+    assert.match(text, /rate limited to 5 requests per 10 seconds/);
+  });
+
+  it('lists links as "- [title](url): notes" under H2 sections, "Optional" last', () => {
+    assert.deepEqual(
+      lines.filter((line) => line.startsWith('## ') || line.startsWith('- ')),
+      [
+        '## Docs',
+        '- [Overview](https://preview.example/docs/): Start here.',
+        '## API',
+        '- [OpenAPI document](https://preview.example/openapi.json): The description.',
+        '## Optional',
+        '- [Sitemap](https://preview.example/sitemap-index.xml): Every page.',
+      ],
+    );
+  });
+});
+
+describe('buildApiCatalog (RFC 9727)', () => {
+  const catalog = buildApiCatalog({
+    apiTitle: 'Earshot Discovery API',
+    apiUrl: 'https://preview.example/api/v1',
+    openApiUrl: 'https://preview.example/openapi.json',
+    openApiVersion: '3.1.0',
+    docsUrl: 'https://preview.example/docs/',
+  });
+
+  it('describes the API with service-desc (OpenAPI, typed with its major.minor version) and service-doc', () => {
+    assert.deepEqual(catalog, {
+      linkset: [
+        {
+          anchor: 'https://preview.example/api/v1',
+          'service-desc': [{ href: 'https://preview.example/openapi.json', type: 'application/vnd.oai.openapi+json;version=3.1', title: 'Earshot Discovery API' }],
+          'service-doc': [{ href: 'https://preview.example/docs/', type: 'text/html' }],
+        },
+      ],
+    });
+  });
+
+  it('is served as a linkset with the RFC 9727 profile', () => {
+    assert.equal(API_CATALOG_CONTENT_TYPE, 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+  });
+});

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
+import { describeRateLimit, readRateLimit } from '../../src/lib/edge/rate-limit.ts';
+import { NOT_FOUND, TOO_MANY_REQUESTS } from '../../src/lib/api/api-errors.ts';
+import { findStatedRateLimits } from '../support/rate-limit-statements.ts';
+import {
+  commandDefinitions,
+  commandName,
+  environmentVariableDefinitions,
+  exitCodeDefinitions,
+  flagDefinitions,
+  formatFlag,
+  outputModeDefinitions,
+} from '../../src/cli/definitions.ts';
+import { renderMcpClientSnippets } from '../../src/lib/mcp/mcp-client-snippets.ts';
+import type { McpConfiguration } from '../../src/schemas/index.ts';
+import { runBuild } from '../support/build-site.ts';
+
+const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-docs-')), 'dist');
+const baseUrl = 'https://deploy-preview-9--earshot.netlify.app';
+const { product, platforms } = loadSiteDataOrThrow({ dataDir: 'data' });
+
+const readPage = (path: string) => readFileSync(join(outDir, path, 'index.html'), 'utf8');
+/** The text a reader sees: tags dropped, the entities Astro writes decoded. */
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;|&#34;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => relative(outDir, join(entry.parentPath, entry.name)));
+}
+
+describe('the docs, built for a deploy preview', () => {
+  before(() => {
+    const build = runBuild({ dataDir: 'data', outDir, env: { SITE_URL: baseUrl } });
+    assert.equal(build.status, 0, build.stderr);
+  });
+
+  it('leave no MDX expression unevaluated and print no "undefined"', () => {
+    const problems = htmlFiles(outDir).flatMap((file) => {
+      const text = textOf(readFileSync(join(outDir, file), 'utf8'));
+      return [/\{facts\.[^}]*\}/, /\bundefined\b/, /\[object Object\]/].flatMap((pattern) => {
+        const match = pattern.exec(text);
+        return match ? [`${file}: ${match[0]}`] : [];
+      });
+    });
+    assert.deepEqual(problems, []);
+  });
+
+  it('print the rate limit read from netlify.toml and the 429 body the OpenAPI document declares', () => {
+    const text = textOf(readPage('docs/rate-limits'));
+    assert.ok(text.includes(describeRateLimit(readRateLimit())), 'the limit is missing');
+    assert.ok(text.includes(JSON.stringify(TOO_MANY_REQUESTS)), 'the 429 body is missing');
+    assert.ok(text.includes(JSON.stringify(NOT_FOUND)), 'the 404 body is missing');
+  });
+
+  it('never state a rate limit other than the one in netlify.toml, on any page', () => {
+    const { windowLimit, windowSize } = readRateLimit();
+    const wrong = htmlFiles(outDir).flatMap((file) =>
+      findStatedRateLimits(textOf(readFileSync(join(outDir, file), 'utf8')))
+        .filter((stated) => stated.windowLimit !== windowLimit || stated.windowSize !== windowSize)
+        .map((stated) => `${file}: "${stated.text}"`),
+    );
+    assert.deepEqual(wrong, []);
+  });
+
+  it("document on the CLI page every command, example, flag, output mode, variable and exit code of the client's own definitions", () => {
+    const text = textOf(readPage('docs/cli'));
+    const missing = [
+      ...commandDefinitions.flatMap((command) => [commandName(command.path), command.description, ...command.examples.map((example) => example.command)]),
+      ...flagDefinitions.flatMap((flag) => [formatFlag(flag), flag.summary]),
+      ...outputModeDefinitions,
+      ...environmentVariableDefinitions.flatMap((variable) => [variable.name, variable.summary]),
+      ...exitCodeDefinitions.map(({ meaning }) => meaning),
+    ].filter((fact) => !text.includes(fact));
+    assert.deepEqual(missing, []);
+  });
+
+  it('show on the MCP page, for each client, the snippet derived from the /mcp.json this build serves', () => {
+    const served = JSON.parse(readFileSync(join(outDir, product.resources.mcp), 'utf8')) as McpConfiguration;
+    assert.deepEqual(served.mcpServers.earshot.args.slice(-2), ['--base-url', baseUrl]);
+    // Code blocks split tokens into elements, so compare without any white space.
+    const text = textOf(readPage('docs/mcp')).replace(/\s/g, '');
+    const missing = renderMcpClientSnippets(served).flatMap((snippet) => [snippet.name, snippet.code].filter((fact) => !text.includes(fact.replace(/\s/g, ''))));
+    assert.deepEqual(missing, []);
+  });
+
+  it('give the support contact from data/product.json on the authentication page', () => {
+    const html = readPage('docs/authentication');
+    assert.ok(textOf(html).includes(product.supportEmail));
+    assert.match(html, new RegExp(`href="mailto:${product.supportEmail.replace('.', '\\.')}\\?`));
+  });
+
+  it('list every platform of data/platforms.json, in order, with its target types', () => {
+    const rows = [...readPage('docs/platforms').matchAll(/<tr><td>([^<]*)<\/td><td><code>([^<]*)<\/code><\/td><td>(.*?)<\/td><\/tr>/g)].map(
+      ([, name, id, types]) => ({ id, name, targetTypes: [...types!.matchAll(/<code>([^<]*)<\/code>/g)].map((match) => match[1]) }),
+    );
+    assert.deepEqual(rows, platforms);
+  });
+
+  it('link every page to this deploy, including the API reference, generated from the served OpenAPI document', () => {
+    const served = JSON.parse(readFileSync(join(outDir, 'openapi.json'), 'utf8'));
+    assert.deepEqual(served.servers, [{ url: baseUrl, description: 'This deployment' }]);
+    // starlight-openapi prints the server URL in each operation's request example.
+    assert.ok(textOf(readPage('docs/api/operations/listserviceplatforms')).includes(`${baseUrl}/api/v1/platforms`));
+    assert.ok(textOf(readPage('docs')).includes(`All endpoints live under ${baseUrl}`));
+    assert.match(readFileSync(join(outDir, 'llms.txt'), 'utf8'), new RegExp(`^- \\[Overview and quick start\\]\\(${baseUrl}/docs/\\)`, 'm'));
+    assert.equal(JSON.parse(readFileSync(join(outDir, '.well-known/api-catalog'), 'utf8')).linkset[0]['service-desc'][0].href, `${baseUrl}/openapi.json`);
+  });
+});
