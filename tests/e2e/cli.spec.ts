@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { findFreePort } from '../../src/lib/local-server.ts';
+import { runInstalledCli as earshot } from '../support/install-cli.ts';
 import { failureCases } from '../support/cli-failure-cases.ts';
 import { startMisbehavingServer, validMcpConfig, type MisbehavingServer } from '../support/misbehaving-server.ts';
 
@@ -9,28 +10,8 @@ import { startMisbehavingServer, validMcpConfig, type MisbehavingServer } from '
  * Black-box tests of the client as a stranger gets it: the tarball from `npm pack`, installed
  * with `npm install -g --prefix` by the global setup, run as a process on the system's Node.
  */
-const bin = process.env.EARSHOT_CLI_BIN!;
 const PATH = process.env.EARSHOT_CLI_PATH!;
 const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the installed `earshot` with nothing of the test's environment but PATH and HOME. */
-function earshot(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return new Promise((done, reject) => {
-    const child = spawn(bin, args, { env: { PATH, HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => done({ code, stdout, stderr }));
-  });
-}
 
 test.describe('the installed earshot against the local server', () => {
   test('--version prints the package version', async () => {

@@ -2,7 +2,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { commandDefinitions } from '../../src/cli/definitions.ts';
@@ -10,6 +9,7 @@ import { toVsCodeConfiguration } from '../../src/lib/mcp/mcp-client-snippets.ts'
 import { findFreePort } from '../../src/lib/local-server.ts';
 import { createSchemaValidator } from '../../src/lib/validation/create-schema-validator.ts';
 import { mcpConfigurationSchema, type McpConfiguration } from '../../src/schemas/index.ts';
+import { runInstalledCli as run } from '../support/install-cli.ts';
 
 /**
  * The MCP server as an MCP client meets it: the SDK's own client spawns the installed
@@ -161,17 +161,3 @@ test.describe('earshot mcp against an API that is down, then up', () => {
     expect(up.structuredContent).toEqual(await (await request.get('/api/v1/platforms')).json());
   });
 });
-
-/** Runs the installed `earshot` with stdin closed at once. */
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, reject) => {
-    const child = spawn(bin, args, { env: { PATH, HOME: process.env.HOME ?? '/tmp' }, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdin.end();
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => done({ code, stdout, stderr }));
-  });
-}

@@ -28,29 +28,46 @@ const noArguments = { type: 'object', properties: {}, additionalProperties: fals
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export const earshotTools: readonly EarshotTool[] = [
-  {
-    definition: {
-      name: 'list_platforms',
-      title: 'List Earshot platforms',
-      description: 'Lists the platforms Earshot can monitor (such as Reddit or Hacker News) and the target types each supports (keyword, subreddit). From GET /api/v1/platforms.',
-      inputSchema: noArguments,
-      outputSchema: toSelfContainedSchema(platformsResponseSchema) as Tool['outputSchema'],
-      annotations: { title: 'List Earshot platforms', ...readOnly },
-    },
-    call: async (client) => toToolResult(await client.getPlatforms(), (answer) => renderPlatforms(answer.data, true, plain)),
-  },
-  {
-    definition: {
-      name: 'get_capabilities',
-      title: 'Get Earshot capabilities',
-      description: "Gets Earshot's public capabilities: the product, its description, the supported platforms, and links to the documentation, authentication, webhooks, OpenAPI document, MCP configuration and command-line client. From GET /api/v1/capabilities.",
-      inputSchema: noArguments,
-      outputSchema: toSelfContainedSchema(capabilitiesResponseSchema) as Tool['outputSchema'],
-      annotations: { title: 'Get Earshot capabilities', ...readOnly },
-    },
-    call: async (client) => toToolResult(await client.getCapabilities(), (answer) => renderCapabilities(answer.data, true, plain)),
-  },
+  apiTool({
+    name: 'list_platforms',
+    title: 'List Earshot platforms',
+    description: 'Lists the platforms Earshot can monitor (such as Reddit or Hacker News) and the target types each supports (keyword, subreddit). From GET /api/v1/platforms.',
+    schema: platformsResponseSchema,
+    get: (client) => client.getPlatforms(),
+    render: (answer) => renderPlatforms(answer.data, true, plain),
+  }),
+  apiTool({
+    name: 'get_capabilities',
+    title: 'Get Earshot capabilities',
+    description: "Gets Earshot's public capabilities: the product, its description, the supported platforms, and links to the documentation, authentication, webhooks, OpenAPI document, MCP configuration and command-line client. From GET /api/v1/capabilities.",
+    schema: capabilitiesResponseSchema,
+    get: (client) => client.getCapabilities(),
+    render: (answer) => renderCapabilities(answer.data, true, plain),
+  }),
 ];
+
+/** A read-only tool without arguments that returns one API answer, described by its schema. */
+function apiTool<T extends Record<string, unknown>>(spec: {
+  name: string;
+  title: string;
+  description: string;
+  schema: object;
+  get: (client: ApiClient) => Promise<ApiResult<T>>;
+  render: (answer: T) => string;
+}): EarshotTool {
+  const { name, title, description, schema, get, render } = spec;
+  return {
+    definition: {
+      name,
+      title,
+      description,
+      inputSchema: noArguments,
+      outputSchema: toSelfContainedSchema(schema) as Tool['outputSchema'],
+      annotations: { title, ...readOnly },
+    },
+    call: async (client) => toToolResult(await get(client), render),
+  };
+}
 
 /**
  * The API's answer as `structuredContent` (exactly the JSON it returned, checked against the
