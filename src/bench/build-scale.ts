@@ -12,6 +12,7 @@ import { formatBytes, formatMs, formatSpread, roundSummary, summarize, type Summ
 import { parseBuildLog } from './parse-build-log.ts';
 import { measureFolder, type FolderSize } from './site-files.ts';
 import { writeSyntheticDataDir } from './synthetic-data.ts';
+import { apiSchemas } from '../schemas/index.ts';
 
 /** Built end to end through `src/scripts/build.ts`. */
 export const BUILD_SIZES = [10, 1_000, 10_000] as const;
@@ -207,5 +208,5 @@ async function measureInProcess(count: number, dataDir: string): Promise<InProce
 
 /** The body exactly as the route file answers it: schema-checked, then stringified. */
 function emit(schemaName: 'PlatformsResponse' | 'CapabilitiesResponse', body: unknown): Promise<string> {
-  return schemaCheckedJsonResponse(schemaName, body).text();
+  return schemaCheckedJsonResponse(apiSchemas[schemaName], body).text();
 }
