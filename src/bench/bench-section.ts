@@ -1,13 +1,21 @@
 import { spawnSync } from 'node:child_process';
+import { summarize, type Summary } from './bench-stats.ts';
 
-/** What every section of `npm run bench` gets: the local server and the built client. */
+/** What a section may ask the runner for; the runner prepares only what the chosen sections need. */
+export type BenchNeed = 'site' | 'server' | 'cli';
+
+/** What every section of `npm run bench` gets. */
 export interface BenchContext {
-  /** The local server serving the built site, such as `http://localhost:41234`. */
+  /** The local server serving the built site, such as `http://localhost:41234` (sections that need `server`). */
   baseUrl: string;
-  /** The bundled client, `build/cli/earshot.mjs`. */
+  /** The bundled client, `build/cli/earshot.mjs` (sections that need `cli`). */
   cliPath: string;
+  /** The built site with the shipped data, `dist/` (sections that need `site`). */
+  siteDir: string;
   /** The Node that runs everything, so that figures compare like with like. */
   node: string;
+  /** Progress messages, on stderr, so that stdout holds only the tables. */
+  log(message: string): void;
 }
 
 export interface BenchRow {
@@ -16,15 +24,23 @@ export interface BenchRow {
   detail: string;
 }
 
+/** A section's answer: rows for the printed table, and the figures (plain JSON) for the results file. */
+export interface BenchResult {
+  rows: BenchRow[];
+  figures: Record<string, unknown>;
+}
+
 /** One part of the benchmark, in a module of its own; `run-bench.ts` prints its rows as a table. */
 export interface BenchSection {
+  /** For `npm run bench -- --only <id>` and the key in the results file. */
+  id: string;
   title: string;
-  run(context: BenchContext): Promise<BenchRow[]>;
+  needs: readonly BenchNeed[];
+  run(context: BenchContext): Promise<BenchResult>;
 }
 
 export interface ProcessTiming {
-  medianMs: number;
-  runs: number;
+  summary: Summary;
   stdout: string;
 }
 
@@ -34,9 +50,9 @@ export interface TimedCommand {
 }
 
 /**
- * Wall time of whole processes, from spawn to exit, as a user feels it: the median of `runs`
- * after `warmups` unmeasured runs (which fill the OS file cache). The commands take turns, run
- * by run, so that a machine busy with other work slows them all alike instead of skewing one.
+ * Wall time of whole processes, from spawn to exit, as a user feels it, over `runs` runs after
+ * `warmups` unmeasured runs (which fill the OS file cache). The commands take turns, run by run,
+ * so that a machine busy with other work slows them all alike instead of skewing one.
  */
 export function timeProcesses(commands: readonly TimedCommand[], options: { runs?: number; warmups?: number } = {}): ProcessTiming[] {
   const { runs = 21, warmups = 3 } = options;
@@ -52,13 +68,5 @@ export function timeProcesses(commands: readonly TimedCommand[], options: { runs
       outputs[index] = result.stdout;
     });
   }
-  return times.map((list, index) => ({ medianMs: median(list), runs, stdout: outputs[index]! }));
+  return times.map((list, index) => ({ summary: summarize(list), stdout: outputs[index]! }));
 }
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-export const formatMs = (ms: number) => `${ms.toFixed(1)} ms`;

@@ -1,4 +1,5 @@
-import { formatMs, timeProcesses, type BenchSection, type ProcessTiming } from './bench-section.ts';
+import { formatMs, formatSpread, roundSummary } from './bench-stats.ts';
+import { timeProcesses, type BenchSection, type ProcessTiming } from './bench-section.ts';
 
 /** The floor: the least a Node process can do to fetch the same answer and print it. */
 const BARE_FETCH = "fetch(process.argv[1], { headers: { accept: 'application/json' } }).then((r) => r.text()).then((t) => process.stdout.write(t + '\\n'))";
@@ -8,7 +9,9 @@ const BARE_FETCH = "fetch(process.argv[1], { headers: { accept: 'application/jso
  * `earshot platforms --json`), and how fast it starts.
  */
 export const clientSpeed: BenchSection = {
-  title: 'Command-line client speed (wall time per process, median)',
+  id: 'client',
+  title: 'Command-line client speed (wall time per process against the local server)',
+  needs: ['server', 'cli'],
   async run({ baseUrl, cliPath, node }) {
     const url = `${baseUrl}/api/v1/platforms`;
     const [client, bare, version, empty] = timeProcesses([
@@ -17,13 +20,26 @@ export const clientSpeed: BenchSection = {
       { command: node, args: [cliPath, '--version'] },
       { command: node, args: ['-e', ''] },
     ]) as [ProcessTiming, ProcessTiming, ProcessTiming, ProcessTiming];
-    const same = client.stdout.trimEnd() === bare.stdout.trimEnd() ? 'same bytes' : 'DIFFERENT output';
-    return [
-      { measure: 'earshot platforms --json', value: formatMs(client.medianMs), detail: `${client.runs} runs` },
-      { measure: `node -e fetch(${url})`, value: formatMs(bare.medianMs), detail: `${bare.runs} runs; ${same}` },
-      { measure: 'ratio client / bare fetch', value: `${(client.medianMs / bare.medianMs).toFixed(2)}x`, detail: 'target < 1.30x' },
-      { measure: 'earshot --version', value: formatMs(version.medianMs), detail: `${version.runs} runs` },
-      { measure: "node -e ''", value: formatMs(empty.medianMs), detail: `startup floor; ratio ${(version.medianMs / empty.medianMs).toFixed(2)}x` },
-    ];
+    const same = client.stdout.trimEnd() === bare.stdout.trimEnd();
+    const fetchRatio = client.summary.median / bare.summary.median;
+    const startupRatio = version.summary.median / empty.summary.median;
+    return {
+      rows: [
+        { measure: 'earshot platforms --json', value: formatMs(client.summary.median), detail: formatSpread(client.summary) },
+        { measure: 'node -e fetch(same URL)', value: formatMs(bare.summary.median), detail: `${formatSpread(bare.summary)}; ${same ? 'same bytes' : 'DIFFERENT output'}` },
+        { measure: 'ratio client / bare fetch', value: `${fetchRatio.toFixed(2)}x`, detail: 'of the medians; target < 1.30x' },
+        { measure: 'earshot --version', value: formatMs(version.summary.median), detail: formatSpread(version.summary) },
+        { measure: "node -e ''", value: formatMs(empty.summary.median), detail: `${formatSpread(empty.summary)}; startup floor; ratio ${startupRatio.toFixed(2)}x` },
+      ],
+      figures: {
+        platformsJsonMs: roundSummary(client.summary),
+        bareFetchMs: roundSummary(bare.summary),
+        ratioClientToBareFetch: Number(fetchRatio.toFixed(3)),
+        sameOutput: same,
+        versionMs: roundSummary(version.summary),
+        emptyNodeMs: roundSummary(empty.summary),
+        ratioVersionToEmptyNode: Number(startupRatio.toFixed(3)),
+      },
+    };
   },
 };

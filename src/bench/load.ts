@@ -31,9 +31,12 @@ interface LoadOutcome {
  * The local server enforces no rate limit (ENVIRONMENT.md): this measures the site, not the CDN.
  */
 export const load: BenchSection = {
+  id: 'load',
+  needs: ['server'],
   title: `Load (loadtest, ${LOAD_REQUESTS_PER_ENDPOINT} requests per endpoint, ${LOAD_CONCURRENCY} at a time, loopback)`,
   async run({ baseUrl }) {
     const rows: BenchRow[] = [];
+    const figures: Record<string, unknown> = { requestsPerEndpoint: LOAD_REQUESTS_PER_ENDPOINT, concurrency: LOAD_CONCURRENCY };
     for (const route of apiRoutes) {
       const url = `${baseUrl}${route.path}`;
       const expected = await (await fetch(url, { headers: { accept: 'application/json' } })).text();
@@ -44,8 +47,19 @@ export const load: BenchSection = {
         { measure: '  latency p50', value: p(50), detail: `p99 ${p(99)}, max ${formatMs(result.maxLatencyMs)}` },
         { measure: '  errors / non-2xx / wrong body', value: `${errors} / ${non2xx} / ${wrongBodies}`, detail: 'goal 0 / 0 / 0' },
       );
+      figures[route.path] = {
+        answers: result.totalRequests,
+        seconds: result.totalTimeSeconds,
+        requestsPerSecond: result.rps,
+        p50Ms: result.percentiles[50],
+        p99Ms: result.percentiles[99],
+        maxMs: result.maxLatencyMs,
+        errors,
+        non2xx,
+        wrongBodies,
+      };
     }
-    return rows;
+    return { rows, figures };
   },
 };
 

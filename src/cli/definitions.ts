@@ -6,13 +6,16 @@
 import { DEFAULT_TIMEOUT_SECONDS } from './api/client-settings.ts';
 import { DEFAULT_RETRIES, DEFAULT_RETRY_POLICY, MAX_RETRIES } from './api/retry-policy.ts';
 import { exitCodeDefinitions } from './exit-codes.ts';
+import { mcpClientIds } from '../lib/mcp/mcp-client-snippets.ts';
 
 export interface FlagDefinition {
   /** The long name without dashes: `base-url`. */
   name: string;
   short?: string;
-  /** Placeholder for the value, when the flag takes one: `<url>`. */
+  /** Placeholder for the value, when the flag takes one: `<url>`, or `{a|b}` for `choices`. */
   value?: string;
+  /** The only values the flag accepts; any other is a usage error. */
+  choices?: readonly string[];
   summary: string;
 }
 
@@ -31,13 +34,6 @@ export interface CommandDefinition {
   /** The flags it accepts besides `--help`, by name. */
   flags: readonly string[];
   examples: readonly ExampleDefinition[];
-}
-
-/** A word that only groups commands (`earshot mcp …`); the MCP issue may make it runnable too. */
-export interface CommandGroupDefinition {
-  path: readonly string[];
-  summary: string;
-  description: string;
 }
 
 export interface EnvironmentVariableDefinition {
@@ -60,12 +56,21 @@ export const flagDefinitions: readonly FlagDefinition[] = [
     value: '<n>',
     summary: `Retries when rate limited (HTTP 429), 0 to ${MAX_RETRIES} (default ${DEFAULT_RETRIES}); waits per Retry-After or a jittered backoff, at most ${totalWaitSeconds} s in total`,
   },
+  {
+    name: 'client',
+    value: `{${mcpClientIds.join('|')}}`,
+    choices: mcpClientIds,
+    summary: "Print the configuration in this MCP client's own format instead of as served (the mcpServers shape); wins over --json",
+  },
   { name: 'help', short: 'h', summary: 'Show help for the command' },
   { name: 'version', short: 'V', summary: 'Print the version' },
 ];
 
-/** Flags of every command that calls the API. */
-const apiFlags = ['json', 'base-url', 'timeout', 'retries'] as const;
+/** How a command reaches the API. */
+const connectionFlags = ['base-url', 'timeout', 'retries'] as const;
+
+/** Flags of every command that prints an API answer. */
+const apiFlags = ['json', ...connectionFlags] as const;
 
 export const commandDefinitions: readonly CommandDefinition[] = [
   {
@@ -111,19 +116,29 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     ],
   },
   {
+    path: ['mcp'],
+    summary: 'Run the MCP server on stdio, for AI clients',
+    description:
+      'Starts a Model Context Protocol server on stdin/stdout for MCP clients such as Claude Desktop, Cursor, Claude Code and VS Code: the tools list_platforms and get_capabilities, and the OpenAPI document and resource links as resources. It talks to the API like every other command and runs until the client closes stdin. An MCP client starts it; `earshot mcp config` prints the configuration to give the client.',
+    flags: connectionFlags,
+    examples: [
+      { command: 'earshot mcp config', description: 'Print the configuration that makes an MCP client start this server' },
+      { command: 'earshot mcp --base-url http://localhost:8888', description: 'Serve the API of a local server (an MCP client, not a person, usually runs this)' },
+    ],
+  },
+  {
     path: ['mcp', 'config'],
     summary: 'Print the MCP configuration for AI clients',
-    description: "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints it, ready to paste into an MCP client's settings.",
-    flags: apiFlags,
+    description:
+      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints it, ready to paste into an MCP client's settings. With --client, prints it converted for that client: VS Code's `servers` file, or Claude Code's `claude mcp add` command.",
+    flags: [...apiFlags, 'client'],
     examples: [
-      { command: 'earshot mcp config', description: 'Print the configuration' },
+      { command: 'earshot mcp config', description: 'Print the configuration (Claude Desktop, Cursor, Claude Code\'s .mcp.json)' },
+      { command: 'earshot mcp config --client vscode > .vscode/mcp.json', description: "Write VS Code's workspace configuration" },
+      { command: 'earshot mcp config --client claude-code', description: 'Print the command that adds the server to Claude Code' },
       { command: 'earshot mcp config --json > mcp.json', description: 'Save it exactly as served' },
     ],
   },
-];
-
-export const commandGroupDefinitions: readonly CommandGroupDefinition[] = [
-  { path: ['mcp'], summary: 'Model Context Protocol: the configuration for AI clients', description: 'Commands for using Earshot from MCP clients such as Claude Desktop, Cursor and VS Code.' },
 ];
 
 export const environmentVariableDefinitions: readonly EnvironmentVariableDefinition[] = [

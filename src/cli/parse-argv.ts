@@ -1,4 +1,4 @@
-import { commandDefinitions, commandGroupDefinitions, flagDefinitions, type CommandDefinition, type CommandGroupDefinition } from './definitions.ts';
+import { commandDefinitions, flagDefinitions, type CommandDefinition } from './definitions.ts';
 
 export interface ParsedArgv {
   positionals: string[];
@@ -33,7 +33,10 @@ export function parseArgv(argv: readonly string[]): ({ ok: true } & ParsedArgv) 
       continue;
     }
     const value = inlineValue ?? argv[++i];
-    if (value === undefined) return usage(`--${flag.name} needs a value ${flag.value}`, `for example --${flag.name}${flag.value === '<url>' ? ' http://localhost:8888' : ' 5'}`);
+    if (value === undefined) return usage(`--${flag.name} needs a value ${flag.value}`, `for example --${flag.name} ${exampleValue(flag)}`);
+    if (flag.choices && !flag.choices.includes(value)) {
+      return usage(`--${flag.name} must be one of ${flag.choices.join(', ')} (got ${JSON.stringify(value)})`, `for example --${flag.name} ${exampleValue(flag)}`);
+    }
     flags.set(flag.name, value);
   }
   return { ok: true, positionals, flags };
@@ -42,20 +45,25 @@ export function parseArgv(argv: readonly string[]): ({ ok: true } & ParsedArgv) 
 export type ResolvedCommand =
   | { kind: 'root' }
   | { kind: 'command'; command: CommandDefinition; extra: string[] }
-  | { kind: 'group'; group: CommandGroupDefinition; extra: string[] }
   | { kind: 'unknown'; words: string[] };
 
-/** The longest command (or else group) whose words start the positionals. */
+/** The longest command whose words start the positionals (`mcp config` over `mcp`). */
 export function resolveCommand(positionals: readonly string[]): ResolvedCommand {
   if (positionals.length === 0) return { kind: 'root' };
   const matches = (path: readonly string[]) => path.every((word, index) => positionals[index] === word);
   const command = [...commandDefinitions].sort((a, b) => b.path.length - a.path.length).find((candidate) => matches(candidate.path));
-  const group = [...commandGroupDefinitions].sort((a, b) => b.path.length - a.path.length).find((candidate) => matches(candidate.path));
-  if (command && (!group || command.path.length >= group.path.length)) {
-    return { kind: 'command', command, extra: positionals.slice(command.path.length) };
-  }
-  if (group) return { kind: 'group', group, extra: positionals.slice(group.path.length) };
+  if (command) return { kind: 'command', command, extra: positionals.slice(command.path.length) };
   return { kind: 'unknown', words: [...positionals] };
+}
+
+/** The commands one word longer than `path`: `mcp config` under `mcp`. */
+export function findSubcommands(path: readonly string[]): CommandDefinition[] {
+  return commandDefinitions.filter((command) => command.path.length === path.length + 1 && path.every((word, index) => command.path[index] === word));
+}
+
+function exampleValue(flag: { value?: string; choices?: readonly string[] }): string {
+  if (flag.choices) return flag.choices.at(-1)!;
+  return flag.value === '<url>' ? 'http://localhost:8888' : '5';
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {

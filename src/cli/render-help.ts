@@ -9,11 +9,11 @@ import {
   programDescription,
   programExamples,
   type CommandDefinition,
-  type CommandGroupDefinition,
   type ExampleDefinition,
 } from './definitions.ts';
 import type { Style } from './output/style.ts';
 import { buildFacts } from './baked/build-facts.ts';
+import { findSubcommands } from './parse-argv.ts';
 
 const DOCS_URL = `${buildFacts.productionBaseUrl}/docs/cli/`;
 
@@ -31,28 +31,19 @@ export function renderProgramHelp(style: Style): string {
   ].join('\n\n') + '\n';
 }
 
-/** `earshot <command> --help`: its usage, flags and examples. */
+/** `earshot <command> --help`: its usage, subcommands, flags and examples. */
 export function renderCommandHelp(command: CommandDefinition, style: Style): string {
   const flags = [...command.flags, 'help'].map((name) => findFlag(name)!);
+  const subcommands = findSubcommands(command.path);
   return [
     command.description,
     section(style, 'USAGE', [`${commandName(command.path)}${flags.length > 1 ? ' [flags]' : ''}`]),
+    ...(subcommands.length > 0 ? [section(style, 'COMMANDS', columns(subcommands.map((subcommand) => [subcommand.path.join(' '), subcommand.summary])))] : []),
     section(style, 'FLAGS', columns(flags.map((flag) => [formatFlag(flag), flag.summary]))),
     section(style, 'EXAMPLES', examples(command.examples)),
     section(style, 'EXIT CODES', columns(exitCodeDefinitions.map(({ code, meaning }) => [String(code), meaning]))),
   ].join('\n\n') + '\n';
 }
-
-/** `earshot mcp --help`, or `earshot mcp` alone: the commands in the group. */
-export function renderGroupHelp(group: CommandGroupDefinition, style: Style): string {
-  const members = commandDefinitions.filter((command) => group.path.every((word, index) => command.path[index] === word));
-  return [
-    group.description,
-    section(style, 'USAGE', [`${commandName(group.path)} <command> [flags]`]),
-    section(style, 'COMMANDS', columns(members.map((command) => [command.path.join(' '), command.summary]))),
-  ].join('\n\n') + '\n';
-}
-
 
 function section(style: Style, title: string, lines: readonly string[]): string {
   return [style.bold(title), ...lines.map((line) => `  ${line}`)].join('\n');

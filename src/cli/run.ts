@@ -1,6 +1,7 @@
+import type { Readable, Writable } from 'node:stream';
 import { createApiClient } from './api/api-client.ts';
 import type { ClientError, ClientErrorKind } from './api/client-error.ts';
-import { toOneLine } from './api/client-error.ts';
+import { formatErrorLines } from './api/client-error.ts';
 import { buildUserAgent, resolveClientSettings } from './api/client-settings.ts';
 import type { FetchLike } from './api/request-json.ts';
 import { buildFacts } from './baked/build-facts.ts';
@@ -8,13 +9,15 @@ import { commandHandlers } from './commands/index.ts';
 import { commandName, findFlag } from './definitions.ts';
 import { ExitCode, type ExitCodeValue } from './exit-codes.ts';
 import { createStyle, type OutputStream } from './output/style.ts';
-import { parseArgv, resolveCommand } from './parse-argv.ts';
-import { renderCommandHelp, renderGroupHelp, renderProgramHelp } from './render-help.ts';
+import { findSubcommands, parseArgv, resolveCommand } from './parse-argv.ts';
+import { renderCommandHelp, renderProgramHelp } from './render-help.ts';
 
 /** Everything the client touches outside itself. `main.ts` passes the process's; tests their own. */
 export interface CliIo {
   stdout: OutputStream;
   stderr: OutputStream;
+  /** The process's own streams, for `earshot mcp`, which speaks the protocol over them. */
+  stdio?: { stdin: Readable; stdout: Writable } | undefined;
   env: Record<string, string | undefined>;
   /** Defaults to Node's fetch (or undici's when a proxy variable is set). */
   fetch?: FetchLike;
@@ -35,7 +38,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
   const debug = isDebug(io.env);
   const errorStyle = createStyle(io.stderr, io.env);
   const fail = (code: ExitCodeValue, message: string, hint: string, details: readonly string[] = []): ExitCodeValue => {
-    io.stderr.write(`${errorStyle.red('error:')} ${toOneLine(message, 500)}\n${errorStyle.yellow('hint:')} ${toOneLine(hint, 500)}\n`);
+    io.stderr.write(`${formatErrorLines(message, hint, errorStyle)}\n`);
     if (debug) for (const line of details) io.stderr.write(`debug: ${line}\n`);
     return code;
   };
@@ -58,13 +61,6 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
     if (resolved.kind === 'unknown') {
       return fail(ExitCode.usage, `unknown command "${resolved.words.join(' ')}"`, 'run `earshot --help` to see the commands');
     }
-    if (resolved.kind === 'group') {
-      if (resolved.extra.length > 0) {
-        return fail(ExitCode.usage, `unknown command "${[...resolved.group.path, ...resolved.extra].join(' ')}"`, `run \`${commandName(resolved.group.path)} --help\` to see its commands`);
-      }
-      io.stdout.write(renderGroupHelp(resolved.group, style));
-      return flags.has('help') ? ExitCode.ok : ExitCode.usage;
-    }
 
     const { command, extra } = resolved;
     const helpHint = `run \`${commandName(command.path)} --help\` for its usage`;
@@ -72,7 +68,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       io.stdout.write(renderCommandHelp(command, style));
       return ExitCode.ok;
     }
-    if (extra.length > 0) return fail(ExitCode.usage, `unexpected argument "${extra[0]}" for ${commandName(command.path)}`, helpHint);
+    if (extra.length > 0) {
+      // `earshot mcp serve`: under a command that has subcommands, an extra word is most likely a mistyped one.
+      if (findSubcommands(command.path).length > 0) {
+        return fail(ExitCode.usage, `unknown command "${[...command.path, extra[0]].join(' ')}"`, `run \`${commandName(command.path)} --help\` to see its commands`);
+      }
+      return fail(ExitCode.usage, `unexpected argument "${extra[0]}" for ${commandName(command.path)}`, helpHint);
+    }
     for (const name of flags.keys()) {
       if (!command.flags.includes(name)) return fail(ExitCode.usage, `${commandName(command.path)} does not take --${findFlag(name)!.name}`, helpHint);
     }
@@ -94,7 +96,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       debug: (line) => io.stderr.write(`debug: ${line}\n`),
     });
     const handler = commandHandlers[command.path.join(' ')]!;
-    const outcome = await handler({ client, stdout: io.stdout, tty: io.stdout.isTTY === true, style, json: flags.has('json'), flags, env: io.env });
+    const outcome = await handler({ client, stdout: io.stdout, stderr: io.stderr, stdio: io.stdio, tty: io.stdout.isTTY === true, style, json: flags.has('json'), flags, env: io.env });
     return outcome.ok ? ExitCode.ok : reportClientError(outcome.error, fail);
   } catch (error) {
     // Only a bug gets here: every expected failure is a ClientError or a usage problem.

@@ -6,6 +6,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { capabilitiesResponseSchema } from './capabilities-response.ts';
 import { errorSchema } from './error.ts';
+import { mcpConfigurationSchema } from './mcp-configuration.ts';
 import { platformSchema } from './platform.ts';
 import { platformsDataSchema } from './platforms-data.ts';
 import { platformsResponseSchema } from './platforms-response.ts';
@@ -14,6 +15,7 @@ import { productDataSchema } from './product-data.ts';
 export {
   capabilitiesResponseSchema,
   errorSchema,
+  mcpConfigurationSchema,
   platformSchema,
   platformsDataSchema,
   platformsResponseSchema,
@@ -30,8 +32,8 @@ export const apiSchemas = {
 
 export type ApiSchemaName = keyof typeof apiSchemas;
 
-/** Every schema, API and data file alike, for registering with a validator. */
-export const allSchemas = [...Object.values(apiSchemas), productDataSchema, platformsDataSchema];
+/** Every schema, API, site files and data files alike, for registering with a validator. */
+export const allSchemas = [...Object.values(apiSchemas), mcpConfigurationSchema, productDataSchema, platformsDataSchema];
 
 type References = [typeof platformSchema, typeof capabilitiesResponseSchema];
 
@@ -42,6 +44,7 @@ export type CapabilitiesResponse = FromSchema<
   { references: References }
 >;
 export type ApiError = FromSchema<typeof errorSchema>;
+export type McpConfiguration = FromSchema<typeof mcpConfigurationSchema>;
 export type ProductData = FromSchema<typeof productDataSchema, { references: References }>;
 export type PlatformsData = FromSchema<typeof platformsDataSchema, { references: References }>;
 export type ResourceName = keyof CapabilitiesResponse['data']['resources'];

@@ -7,7 +7,7 @@
  * `baked/response-validators.ts` (ajv standalone code, so the client needs no ajv).
  */
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { chmodSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,22 +54,29 @@ const bakeModules: Plugin = {
   },
 };
 
+/** The packages the bundle leaves to `node_modules`: installed as dependencies, loaded lazily. */
+export const CLI_EXTERNAL_PACKAGES = ['undici', '@modelcontextprotocol/sdk'];
+
+export const cliBuildOptions = {
+  entryPoints: [resolve(ROOT, 'src/cli/main.ts')],
+  outfile: CLI_OUTFILE,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  // The packed client must run on the Node 20 that many machines still have.
+  target: 'node20',
+  // Loaded lazily, only by the commands that need them, with `import()` inside a function: a
+  // static import of an external package is hoisted to the top of the bundle and loaded at every
+  // start (tests/unit/cli-bundle.test.ts checks that none is).
+  external: CLI_EXTERNAL_PACKAGES,
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [bakeModules],
+} satisfies BuildOptions;
+
 export async function buildCli(): Promise<void> {
-  await build({
-    entryPoints: [resolve(ROOT, 'src/cli/main.ts')],
-    outfile: CLI_OUTFILE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    // The packed client must run on the Node 20 that many machines still have.
-    target: 'node20',
-    // Loaded lazily, only by the commands that need them, and installed as dependencies.
-    external: ['undici', '@modelcontextprotocol/sdk'],
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-    plugins: [bakeModules],
-  });
+  await build(cliBuildOptions);
   chmodSync(CLI_OUTFILE, 0o755);
 }
 

@@ -6,16 +6,16 @@ import { readSitemapPaths } from '../support/sitemap.ts';
  * links to them as broken. Each has a test below that is expected to fail until it is served:
  * once it is, that test fails as "expected to fail, but passed", and its entry goes.
  */
-const SERVED_BY_OTHER_ISSUES = new Map([['/mcp.json', 'the MCP configuration, added by the MCP issue']]);
+const SERVED_BY_OTHER_ISSUES = new Map<string, string>([]);
 
 /** What each resource link of `GET /api/v1/capabilities` must land on. */
-const RESOURCE_PAGES: Record<string, { heading?: string; openapi?: string }> = {
+const RESOURCE_PAGES: Record<string, { heading?: string; openapi?: string; jsonKey?: string }> = {
   documentation: { heading: 'Overview and quick start' },
   authentication: { heading: 'Authentication' },
   webhooks: { heading: 'Webhooks' },
   cli: { heading: 'Command-line client' },
   openapi: { openapi: '3.1.0' },
-  mcp: {},
+  mcp: { jsonKey: 'mcpServers' },
 };
 
 interface Crawl {
@@ -99,6 +99,7 @@ test('the crawl reaches every resource link of /api/v1/capabilities, and each la
         expect((await page.locator('main').innerText()).length).toBeGreaterThan(400);
       }
       if (expected.openapi) expect((await (await request.get(url)).json()).openapi).toBe(expected.openapi);
+      if (expected.jsonKey) expect(Object.keys(await (await request.get(url)).json())).toContain(expected.jsonKey);
     });
   }
 });

@@ -66,3 +66,25 @@ function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
     child.once('close', (status) => done({ status, output }));
   });
 }
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the `earshot` the e2e global setup installed (`EARSHOT_CLI_BIN`, on `EARSHOT_CLI_PATH`) with
+ * nothing of the test's environment but PATH and HOME, and stdin empty and closed.
+ */
+export function runInstalledCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((done, reject) => {
+    const child = spawn(process.env.EARSHOT_CLI_BIN!, args, { env: { PATH: process.env.EARSHOT_CLI_PATH!, HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => done({ code, stdout, stderr }));
+  });
+}

@@ -8,7 +8,7 @@ import { before, describe, it } from 'node:test';
 import { apiRoutes, OPENAPI_PATH } from '../../src/lib/api/routes.ts';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { createSchemaValidator } from '../../src/lib/validation/create-schema-validator.ts';
-import { apiSchemas } from '../../src/schemas/index.ts';
+import { apiSchemas, mcpConfigurationSchema } from '../../src/schemas/index.ts';
 import { runBuild, runBuildAsync } from '../support/build-site.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -95,5 +95,13 @@ describe('a build with the shipped data', () => {
     assert.deepEqual(capabilities.data.resources, expected);
     const openapi = readJson(join(outDir, OPENAPI_PATH)) as { servers: { url: string }[] };
     assert.deepEqual(openapi.servers.map((server) => server.url), [baseUrl]);
+  });
+
+  it("publishes the MCP configuration at resources.mcp, valid, and pointed at the preview's own API", () => {
+    const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
+    const configuration = readJson(join(outDir, product.resources.mcp));
+    const validate = createSchemaValidator().getSchema(mcpConfigurationSchema.$id)!;
+    assert.equal(validate(configuration), true, JSON.stringify(validate.errors));
+    assert.deepEqual(configuration, { mcpServers: { earshot: { command: 'npx', args: ['-y', 'earshot', 'mcp', '--base-url', baseUrl] } } });
   });
 });

@@ -7,28 +7,10 @@ import { commandDefinitions, environmentVariableDefinitions, flagDefinitions } f
 import { exitCodeDefinitions } from '../../src/cli/exit-codes.ts';
 import { run } from '../../src/cli/run.ts';
 import { createTestIo } from '../support/cli-io.ts';
+import { FAKE_API, fakeApi } from '../support/fake-api.ts';
 import { validCapabilities, validMcpConfig, validOpenApi, validPlatforms } from '../support/misbehaving-server.ts';
 
-const API = 'http://api.test';
-
-/** A fetch that answers like the API, from memory, and records what it was asked. */
-function fakeApi(answers: Record<string, { status?: number; body: unknown; headers?: Record<string, string> }[] | { status?: number; body: unknown; headers?: Record<string, string> }> = {}) {
-  const calls: { url: string; headers: Headers }[] = [];
-  const defaults: Record<string, { body: unknown }> = {
-    [`${API}/api/v1/platforms`]: { body: validPlatforms },
-    [`${API}/api/v1/capabilities`]: { body: validCapabilities(API, 'ok') },
-    [`${API}/openapi.json`]: { body: validOpenApi },
-    [`${API}/ok/mcp.json`]: { body: validMcpConfig },
-  };
-  const fetch = async (url: string, init: RequestInit) => {
-    calls.push({ url, headers: new Headers(init.headers) });
-    const planned = answers[url] ?? defaults[url] ?? { status: 404, body: { error: 'Not Found', statusCode: 404 } };
-    const answer = Array.isArray(planned) ? planned[Math.min(calls.filter((call) => call.url === url).length - 1, planned.length - 1)]! : planned;
-    const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-    return new Response(text, { status: (answer as { status?: number }).status ?? 200, headers: { 'content-type': 'application/json', ...(answer as { headers?: Record<string, string> }).headers } });
-  };
-  return { fetch, calls };
-}
+const API = FAKE_API;
 
 describe('earshot output', () => {
   const cases: [string, { argv: string[]; tty: boolean; env?: Record<string, string>; want: string }][] = [
@@ -65,6 +47,11 @@ describe('earshot output', () => {
     ],
     ['openapi, piped: the operations', { argv: ['openapi'], tty: false, want: 'GET\t/api/v1/platforms\tlistServicePlatforms\tList the supported platforms\n' }],
     ['mcp config: the configuration, indented', { argv: ['mcp', 'config'], tty: false, want: `${JSON.stringify(validMcpConfig, null, 2)}\n` }],
+    [
+      "mcp config --client vscode: VS Code's servers shape",
+      { argv: ['mcp', 'config', '--client', 'vscode'], tty: false, want: `${JSON.stringify({ servers: { earshot: { type: 'stdio', ...validMcpConfig.mcpServers.earshot } } }, null, 2)}\n` },
+    ],
+    ['mcp config --client claude-code --json: the command line, --client winning', { argv: ['mcp', 'config', '--client', 'claude-code', '--json'], tty: false, want: 'claude mcp add earshot -- npx -y earshot mcp\n' }],
   ];
   for (const [name, { argv, tty, env = {}, want }] of cases) {
     it(name, async () => {
@@ -203,7 +190,9 @@ describe('earshot usage', () => {
     ['a zero timeout', { argv: ['platforms', '--timeout', '0'], error: '--timeout must be a number of seconds above 0 and at most 300 (got "0")' }],
     ['a fractional retry count', { argv: ['platforms', '--retries', '1.5'], error: '--retries must be a whole number from 0 to 10 (got "1.5")' }],
     ['too many retries', { argv: ['platforms', '--retries', '11'], error: '--retries must be a whole number from 0 to 10 (got "11")' }],
-    ['an unknown subcommand of a group', { argv: ['mcp', 'serve'], error: 'unknown command "mcp serve"' }],
+    ['an unknown subcommand of a command that has some', { argv: ['mcp', 'serve'], error: 'unknown command "mcp serve"' }],
+    ['an MCP client the client does not know', { argv: ['mcp', 'config', '--client', 'zed'], error: '--client must be one of claude-desktop, cursor, claude-code, vscode (got "zed")' }],
+    ['--client on a command that does not take it', { argv: ['platforms', '--client', 'vscode'], error: 'earshot platforms does not take --client' }],
   ];
   for (const [name, { argv, error }] of usageCases) {
     it(`${name}: exit 2, error and hint on stderr, nothing sent`, async () => {
@@ -249,10 +238,10 @@ describe('earshot usage', () => {
     assert.match(io.out(), /^USAGE$/m);
   });
 
-  it('earshot mcp alone lists the commands of the group', async () => {
+  it('earshot mcp --help lists its subcommands too', async () => {
     const io = createTestIo();
     assert.equal(await run(['mcp', '--help'], io), 0);
-    assert.match(io.out(), /mcp config {2}Print the MCP configuration/);
+    assert.match(io.out(), /^COMMANDS\n {2}mcp config {2}Print the MCP configuration/m);
   });
 
   it('colours errors on a terminal, never with NO_COLOR', async () => {

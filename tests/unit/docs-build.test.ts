@@ -16,6 +16,8 @@ import {
   formatFlag,
   outputModeDefinitions,
 } from '../../src/cli/definitions.ts';
+import { renderMcpClientSnippets } from '../../src/lib/mcp/mcp-client-snippets.ts';
+import type { McpConfiguration } from '../../src/schemas/index.ts';
 import { runBuild } from '../support/build-site.ts';
 
 const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-docs-')), 'dist');
@@ -86,6 +88,15 @@ describe('the docs, built for a deploy preview', () => {
       ...environmentVariableDefinitions.flatMap((variable) => [variable.name, variable.summary]),
       ...exitCodeDefinitions.map(({ meaning }) => meaning),
     ].filter((fact) => !text.includes(squash(fact)));
+    assert.deepEqual(missing, []);
+  });
+
+  it('show on the MCP page, for each client, the snippet derived from the /mcp.json this build serves', () => {
+    const served = JSON.parse(readFileSync(join(outDir, product.resources.mcp), 'utf8')) as McpConfiguration;
+    assert.deepEqual(served.mcpServers.earshot.args.slice(-2), ['--base-url', baseUrl]);
+    // Code blocks split tokens into elements, so compare without any white space.
+    const text = textOf(readPage('docs/mcp')).replace(/\s/g, '');
+    const missing = renderMcpClientSnippets(served).flatMap((snippet) => [snippet.name, snippet.code].filter((fact) => !text.includes(fact.replace(/\s/g, ''))));
     assert.deepEqual(missing, []);
   });
 

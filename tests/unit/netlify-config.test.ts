@@ -74,7 +74,15 @@ describe('netlify.toml: JSON 404 under /api/', () => {
 });
 
 describe('netlify.toml: headers', () => {
-  const pages = ['/', '/docs/', '/docs/api/operations/listserviceplatforms/', '/404.html', OPENAPI_PATH, ...apiRoutes.map((route) => route.path)];
+  const pages = ['/', '/docs/', '/docs/api/operations/listserviceplatforms/', '/404.html', OPENAPI_PATH, product.resources.mcp, ...apiRoutes.map((route) => route.path)];
+
+  for (const path of [OPENAPI_PATH, product.resources.mcp]) {
+    it(`${path}: CORS for any origin, cached briefly like the API`, () => {
+      const headers = resolveHeaders(config, path);
+      assert.equal(headers['access-control-allow-origin'], '*');
+      assert.equal(headers['cache-control'], 'public, max-age=60, must-revalidate');
+    });
+  }
 
   for (const route of apiRoutes) {
     it(`${route.path}: JSON, CORS for any origin, nosniff, cached briefly by browsers and longer by the CDN, RFC 8631 links`, () => {

@@ -7,11 +7,13 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
-import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-document.ts';
+import { buildOpenApiDocument, EXAMPLE_PLATFORM_COUNT } from '../../src/lib/openapi/build-openapi-document.ts';
+import { createSchemaValidator } from '../../src/lib/validation/create-schema-validator.ts';
 import { apiSchemas } from '../../src/schemas/index.ts';
 
 const rateLimit = readRateLimit();
-const document = buildOpenApiDocument({ data: loadSiteDataOrThrow({ dataDir: 'data' }), baseUrl: 'https://preview.example', rateLimit });
+const data = loadSiteDataOrThrow({ dataDir: 'data' });
+const document = buildOpenApiDocument({ data, baseUrl: 'https://preview.example', rateLimit });
 const operations = Object.entries(document.paths).map(([path, item]) => ({ path, ...item.get }));
 
 describe('the OpenAPI document', () => {
@@ -85,5 +87,18 @@ describe('the OpenAPI document', () => {
     const platforms = document.components.schemas.PlatformsResponse as typeof apiSchemas.PlatformsResponse;
     assert.deepEqual(platforms.properties.data.items, { $ref: '#/components/schemas/Platform' });
     assert.ok($id);
+  });
+
+  it('shows the first few platforms of the data in each 200 example, valid against its schema, so that its size does not grow with the data', () => {
+    const validator = createSchemaValidator();
+    const firstPlatforms = data.platforms.slice(0, EXAMPLE_PLATFORM_COUNT);
+    assert.ok(data.platforms.length > EXAMPLE_PLATFORM_COUNT, 'the shipped data should have more platforms than the example shows');
+    for (const { operationId, responses } of operations) {
+      const { schema, example } = responses['200'].content['application/json'];
+      const validate = validator.getSchema(apiSchemas[schema.$ref.split('/').at(-1) as keyof typeof apiSchemas].$id)!;
+      assert.equal(validate(example), true, `${operationId}: ${JSON.stringify(validate.errors)}`);
+      const platforms = 'platforms' in example.data ? example.data.platforms : example.data;
+      assert.deepEqual(platforms, firstPlatforms, operationId);
+    }
   });
 });

@@ -31,7 +31,7 @@ const singletons: Record<string, string> = {
   ...Object.fromEntries(apiRoutes.map((route) => [route.file.slice(1), `the ${route.path} endpoint`])),
   [jsonErrorBody]: 'the JSON 404 error body',
   [OPENAPI_PATH.slice(1)]: 'the OpenAPI document',
-  // The MCP configuration (/mcp.json) joins this list when the MCP server lands in this branch.
+  [product.resources.mcp.slice(1)]: 'the MCP configuration',
   'sitemap-index.xml': 'the sitemap index',
   'robots.txt': 'robots.txt',
   'llms.txt': 'llms.txt',

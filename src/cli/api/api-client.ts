@@ -1,5 +1,5 @@
 import { apiRoutes, OPENAPI_PATH } from '../../lib/api/routes.ts';
-import type { CapabilitiesResponse, PlatformsResponse } from '../../schemas/index.ts';
+import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../schemas/index.ts';
 import type { ClientSettings } from './client-settings.ts';
 import { createFetch } from './create-fetch.ts';
 import { MAX_BODY_BYTES } from './read-capped-body.ts';
@@ -9,7 +9,6 @@ import {
   mcpConfigurationCheck,
   openApiDocumentCheck,
   platformsResponseCheck,
-  type McpConfiguration,
   type OpenApiDocument,
 } from './response-checks.ts';
 import { DEFAULT_RETRY_POLICY } from './retry-policy.ts';

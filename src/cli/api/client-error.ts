@@ -34,3 +34,11 @@ export function toOneLine(text: string, maxLength = MAX_QUOTED_LENGTH): string {
   const flat = toPrintable(text).replace(/ {2,}/g, ' ').trim();
   return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat;
 }
+
+/**
+ * The two lines every failure is reported with, on the command line's stderr and in an MCP tool's
+ * error result alike: `error: <what happened>` and `hint: <what to do>`.
+ */
+export function formatErrorLines(message: string, hint: string, style: { red(text: string): string; yellow(text: string): string } = { red: (text) => text, yellow: (text) => text }): string {
+  return `${style.red('error:')} ${toOneLine(message, 500)}\n${style.yellow('hint:')} ${toOneLine(hint, 500)}`;
+}

@@ -1,4 +1,4 @@
-import type { CapabilitiesResponse, PlatformsResponse } from '../../schemas/index.ts';
+import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../schemas/index.ts';
 import { compareDataProblems, formatDataProblem } from '../../lib/data/data-problem.ts';
 import { describeSchemaError } from '../../lib/data/describe-schema-error.ts';
 import { responseValidators, type SchemaValidator } from '../baked/response-validators.ts';
@@ -52,12 +52,4 @@ export const openApiDocumentCheck: ResponseCheck<OpenApiDocument> = {
   },
 };
 
-/** The MCP configuration. Until it has a schema of its own (the MCP issue), any JSON object. */
-export type McpConfiguration = Record<string, unknown>;
-
-export const mcpConfigurationCheck: ResponseCheck<McpConfiguration> = {
-  what: 'MCP configuration',
-  check(value, source) {
-    return isObject(value) ? { ok: true, value } : { ok: false, problems: [`${source}#: must be an object`] };
-  },
-};
+export const mcpConfigurationCheck = schemaCheck<McpConfiguration>('McpConfiguration', responseValidators.validateMcpConfiguration);

@@ -1,4 +1,4 @@
-import { apiSchemas } from '../../schemas/index.ts';
+import { apiSchemas, mcpConfigurationSchema } from '../../schemas/index.ts';
 
 /**
  * The response validators the client needs, by the name it imports them under and the `$id` of
@@ -8,6 +8,7 @@ export const responseValidatorIds = {
   validatePlatformsResponse: apiSchemas.PlatformsResponse.$id,
   validateCapabilitiesResponse: apiSchemas.CapabilitiesResponse.$id,
   validateError: apiSchemas.Error.$id,
+  validateMcpConfiguration: mcpConfigurationSchema.$id,
 } as const;
 
 export type ResponseValidatorName = keyof typeof responseValidatorIds;

@@ -1,3 +1,4 @@
+import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../api/api-client.ts';
 import type { ApiResult } from '../api/request-json.ts';
 import type { ClientError } from '../api/client-error.ts';
@@ -7,6 +8,9 @@ import type { OutputStream, Style } from '../output/style.ts';
 export interface CommandContext {
   client: ApiClient;
   stdout: OutputStream;
+  stderr: OutputStream;
+  /** The process's raw streams, given only by the launcher: the MCP server speaks the protocol over them. */
+  stdio?: { stdin: Readable; stdout: Writable } | undefined;
   /** Human output: aligned when stdout is a terminal, tab-separated when piped. */
   tty: boolean;
   style: Style;

@@ -16,4 +16,5 @@ export const commandHandlers: Readonly<Record<string, CommandHandler>> = {
   openapi: showOpenApi,
   links: showLinks,
   'mcp config': showMcpConfig,
+  mcp: (context) => import('./mcp-server.ts').then((module) => module.runMcpServer(context)),
 };

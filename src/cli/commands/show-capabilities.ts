@@ -1,30 +1,34 @@
+import type { CapabilitiesResponse } from '../../schemas/index.ts';
 import { toPrintable } from '../output/printable.ts';
+import type { Style } from '../output/style.ts';
 import { renderTable } from '../output/render-table.ts';
 import { showAnswer, type CommandHandler } from './command-context.ts';
 import { renderPlatforms } from './show-platforms.ts';
 
+/** `earshot capabilities`. */
+export const showCapabilities: CommandHandler = async (context) =>
+  showAnswer(context, await context.client.getCapabilities(), ({ data }) => renderCapabilities(data, context.tty, context.style));
+
 /**
- * `earshot capabilities`. On a terminal: the product, its description, then the platforms and
- * resources as tables. Piped: one record per line, its kind first, so each kind can be grepped:
+ * On a terminal: the product, its description, then the platforms and resources as tables.
+ * Piped: one record per line, its kind first, so each kind can be grepped:
  * `product`, `description`, `platform <id> <name> <types>`, `resource <name> <url>`.
  */
-export const showCapabilities: CommandHandler = async (context) =>
-  showAnswer(context, await context.client.getCapabilities(), ({ data }) => {
-    const { style, tty } = context;
-    if (!tty) {
-      return renderTable(
-        [
-          ['product', data.product],
-          ['description', data.description],
-          ...data.platforms.map((platform) => ['platform', platform.id, platform.name, platform.targetTypes.join(',')]),
-          ...Object.entries(data.resources).map(([name, url]) => ['resource', name, url]),
-        ],
-        { tty, style },
-      );
-    }
-    return [
-      `${style.bold(toPrintable(data.product))}\n${toPrintable(data.description)}\n`,
-      `${style.bold('PLATFORMS')}\n${renderPlatforms(data.platforms, tty, style)}`,
-      `${style.bold('RESOURCES')}\n${renderTable(Object.entries(data.resources), { header: ['NAME', 'URL'], tty, style })}`,
-    ].join('\n');
-  });
+export function renderCapabilities(data: CapabilitiesResponse['data'], tty: boolean, style: Style): string {
+  if (!tty) {
+    return renderTable(
+      [
+        ['product', data.product],
+        ['description', data.description],
+        ...data.platforms.map((platform) => ['platform', platform.id, platform.name, platform.targetTypes.join(',')]),
+        ...Object.entries(data.resources).map(([name, url]) => ['resource', name, url]),
+      ],
+      { tty, style },
+    );
+  }
+  return [
+    `${style.bold(toPrintable(data.product))}\n${toPrintable(data.description)}\n`,
+    `${style.bold('PLATFORMS')}\n${renderPlatforms(data.platforms, tty, style)}`,
+    `${style.bold('RESOURCES')}\n${renderTable(Object.entries(data.resources), { header: ['NAME', 'URL'], tty, style })}`,
+  ].join('\n');
+}

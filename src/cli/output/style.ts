@@ -12,7 +12,8 @@ export interface Style {
   yellow(text: string): string;
 }
 
-const plain: Style = { bold: (text) => text, dim: (text) => text, red: (text) => text, yellow: (text) => text };
+/** No escape codes: for pipes, NO_COLOR, and text that is not printed, such as MCP tool results. */
+export const plain: Style = { bold: (text) => text, dim: (text) => text, red: (text) => text, yellow: (text) => text };
 
 const sgr = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
 

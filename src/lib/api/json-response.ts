@@ -1,5 +1,3 @@
-import type { ApiSchemaName } from '../../schemas/index.ts';
-import { apiSchemas } from '../../schemas/index.ts';
 import { createSchemaValidator } from '../validation/create-schema-validator.ts';
 
 let validator: ReturnType<typeof createSchemaValidator> | undefined;
@@ -8,13 +6,13 @@ let validator: ReturnType<typeof createSchemaValidator> | undefined;
  * A JSON answer whose body has been checked against its schema first: a body that breaks the
  * public contract fails the build instead of being published.
  */
-export function schemaCheckedJsonResponse(schemaName: ApiSchemaName, body: unknown): Response {
+export function schemaCheckedJsonResponse(schema: { $id: string; title: string }, body: unknown): Response {
   validator ??= createSchemaValidator();
-  const validate = validator.getSchema(apiSchemas[schemaName].$id);
-  if (!validate) throw new Error(`No schema registered for ${schemaName}`);
+  const validate = validator.getSchema(schema.$id);
+  if (!validate) throw new Error(`No schema registered for ${schema.title}`);
   if (!validate(body)) {
     const details = (validate.errors ?? []).map((error) => `#${error.instancePath} ${error.message ?? ''}`).join('; ');
-    throw new Error(`The ${schemaName} answer does not match its schema: ${details}`);
+    throw new Error(`The ${schema.title} answer does not match its schema: ${details}`);
   }
   return jsonResponse(body);
 }

@@ -4,6 +4,7 @@ import { apiRoutes, OPENAPI_PATH } from '../api/routes.ts';
 import { describeRateLimit } from '../edge/rate-limit.ts';
 import { NOT_FOUND, TOO_MANY_REQUESTS } from '../api/api-errors.ts';
 import { API_DESCRIPTION_VERSION, OPENAPI_VERSION } from '../openapi/build-openapi-document.ts';
+import { buildMcpConfiguration } from '../mcp/mcp-configuration.ts';
 import { loadSiteContext } from '../site-context.ts';
 
 /**
@@ -20,6 +21,8 @@ export function loadDocsFacts() {
     baseUrl,
     resourceLinks: buildResourceLinks(product.resources, baseUrl),
     openApiUrl: `${baseUrl}${OPENAPI_PATH}`,
+    /** What this build serves at `resources.mcp`. */
+    mcpConfiguration: buildMcpConfiguration(baseUrl, product.baseUrl),
     openApiVersion: OPENAPI_VERSION,
     apiDescriptionVersion: API_DESCRIPTION_VERSION,
     apiRoutes,

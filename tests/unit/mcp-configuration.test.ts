@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { toSelfContainedSchema } from '../../src/cli/mcp/self-contained-schema.ts';
+import { quoteForShell, renderMcpClientSnippet, renderMcpClientSnippets, type McpClientId } from '../../src/lib/mcp/mcp-client-snippets.ts';
+import { buildMcpConfiguration } from '../../src/lib/mcp/mcp-configuration.ts';
+import { createSchemaValidator } from '../../src/lib/validation/create-schema-validator.ts';
+import { capabilitiesResponseSchema, mcpConfigurationSchema, platformsResponseSchema } from '../../src/schemas/index.ts';
+
+const PRODUCTION = 'https://earshot.dev';
+const PREVIEW = 'https://deploy-preview-7--earshot.netlify.app';
+const validator = createSchemaValidator();
+const validateConfiguration = validator.getSchema(mcpConfigurationSchema.$id)!;
+
+describe('buildMcpConfiguration', () => {
+  const cases: [string, { baseUrl: string; args: string[] }][] = [
+    ['production: the bare command, whose default is production', { baseUrl: PRODUCTION, args: ['-y', 'earshot', 'mcp'] }],
+    ['a deploy preview: talks to the preview that served it', { baseUrl: PREVIEW, args: ['-y', 'earshot', 'mcp', '--base-url', PREVIEW] }],
+    ['the local server', { baseUrl: 'http://localhost:8888', args: ['-y', 'earshot', 'mcp', '--base-url', 'http://localhost:8888'] }],
+  ];
+  for (const [name, { baseUrl, args }] of cases) {
+    it(name, () => {
+      const configuration = buildMcpConfiguration(baseUrl, PRODUCTION);
+      assert.deepEqual(configuration, { mcpServers: { earshot: { command: 'npx', args } } });
+      assert.equal(validateConfiguration(configuration), true, JSON.stringify(validateConfiguration.errors));
+    });
+  }
+});
+
+describe('the McpConfiguration schema', () => {
+  const bad: [string, unknown][] = [
+    ['VS Code\'s shape', { servers: { earshot: { type: 'stdio', command: 'npx', args: [] } } }],
+    ['no earshot server', { mcpServers: { other: { command: 'npx', args: [] } } }],
+    ['an empty command', { mcpServers: { earshot: { command: '', args: [] } } }],
+    ['args not strings', { mcpServers: { earshot: { command: 'npx', args: ['-y', 1] } } }],
+    ['an extra field', { mcpServers: { earshot: { command: 'npx', args: [], cwd: '/' } } }],
+  ];
+  for (const [name, value] of bad) it(`refuses ${name}`, () => assert.equal(validateConfiguration(value), false));
+});
+
+describe('the MCP client snippets', () => {
+  const production = buildMcpConfiguration(PRODUCTION, PRODUCTION);
+  const served = `${JSON.stringify(production, null, 2)}\n`;
+  const cases: [McpClientId, { language: string; code: string }][] = [
+    ['claude-desktop', { language: 'json', code: served }],
+    ['cursor', { language: 'json', code: served }],
+    ['claude-code', { language: 'sh', code: 'claude mcp add earshot -- npx -y earshot mcp\n' }],
+    ['vscode', { language: 'json', code: `${JSON.stringify({ servers: { earshot: { type: 'stdio', command: 'npx', args: ['-y', 'earshot', 'mcp'] } } }, null, 2)}\n` }],
+  ];
+  for (const [client, { language, code }] of cases) {
+    it(client, () => {
+      const snippet = renderMcpClientSnippet(client, production);
+      assert.equal(snippet.language, language);
+      assert.equal(snippet.code, code);
+      assert.match(snippet.where, /\S/);
+    });
+  }
+
+  it('one per client, in order, each carrying a preview configuration\'s --base-url', () => {
+    const snippets = renderMcpClientSnippets(buildMcpConfiguration(PREVIEW, PRODUCTION));
+    assert.deepEqual(snippets.map((snippet) => snippet.client), ['claude-desktop', 'cursor', 'claude-code', 'vscode']);
+    for (const snippet of snippets) assert.ok(snippet.code.includes(PREVIEW), snippet.client);
+  });
+
+  const words: [string, string][] = [
+    ['earshot', 'earshot'],
+    ['http://localhost:8888', 'http://localhost:8888'],
+    ['a b', "'a b'"],
+    ["it's", "'it'\\''s'"],
+    ['$HOME', "'$HOME'"],
+  ];
+  for (const [word, want] of words) it(`quotes ${JSON.stringify(word)} for a POSIX shell`, () => assert.equal(quoteForShell(word), want));
+});
+
+describe('toSelfContainedSchema', () => {
+  const refs = (value: unknown): string[] =>
+    typeof value !== 'object' || value === null ? [] : Object.entries(value).flatMap(([key, child]) => (key === '$ref' || key === '$id' ? [key] : refs(child)));
+
+  for (const schema of [platformsResponseSchema, capabilitiesResponseSchema]) {
+    it(`${schema.title}: no $ref or $id left, and it accepts and refuses what the original does`, () => {
+      const inlined = toSelfContainedSchema(schema);
+      assert.deepEqual(refs(inlined), []);
+      const original = validator.getSchema(schema.$id)!;
+      const copy = createSchemaValidator().compile(inlined);
+      const platform = { id: 'reddit', name: 'Reddit', targetTypes: ['keyword'] };
+      const resources = Object.fromEntries(capabilitiesResponseSchema.properties.data.properties.resources.required.map((name) => [name, `https://earshot.dev/${name}`]));
+      const samples = [
+        { data: [platform] },
+        { data: [{ ...platform, targetTypes: ['hashtag'] }] },
+        { data: { product: 'Earshot', description: 'x', platforms: [platform], resources } },
+        { data: { product: 'Earshot', description: 'x', platforms: [{ ...platform, extra: 1 }], resources } },
+      ];
+      for (const sample of samples) assert.equal(copy(sample), original(sample), JSON.stringify(sample));
+      assert.ok(samples.some((sample) => original(sample)), 'no sample is valid');
+    });
+  }
+
+  it('refuses a reference to a schema that is not ours', () => {
+    assert.throws(() => toSelfContainedSchema({ items: { $ref: 'https://example.com/x.json' } }), /not one of ours/);
+  });
+});
