@@ -1,6 +1,7 @@
 import { loadTest, type LoadTestResult } from 'loadtest';
 import { apiRoutes } from '../lib/api/routes.ts';
-import { formatMs, type BenchRow, type BenchSection } from './bench-section.ts';
+import type { BenchRow, BenchSection } from './bench-section.ts';
+import { formatMs } from './bench-stats.ts';
 
 /** Fixed, so that runs compare: each endpoint gets this many requests over this many connections. */
 export const LOAD_REQUESTS_PER_ENDPOINT = 2000;
