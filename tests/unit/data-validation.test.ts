@@ -55,7 +55,10 @@ const fixturesByKind: Record<string, readonly string[]> = {
 
 describe('the bad-data matrix', () => {
   const folders = readdirSync(FIXTURES).sort();
-  it('has at least 25 cases', () => assert.ok(folders.length >= 25, `${folders.length} cases`));
+  it('has at least 25 cases, as many as the README says', () => {
+    assert.ok(folders.length >= 25, `${folders.length} cases`);
+    assert.ok(readFileSync('README.md', 'utf8').includes(`**${folders.length}** malformed-data cases`), `the README's Reliability section should say ${folders.length}`);
+  });
   it('covers every kind of bad data the issue names, each with a fixture that exists', () => {
     for (const [kind, fixtures] of Object.entries(fixturesByKind)) {
       assert.ok(fixtures.length > 0, kind);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, parse as parsePath } from 'node:path';
 import { before, describe, it } from 'node:test';
@@ -65,7 +65,8 @@ describe('the public surface of a build', () => {
     sitemapPages = sitemaps.flatMap(({ text }) => [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname));
   });
 
-  it('publishes only files of the documented surface', () => {
+  it('publishes only files of the documented surface (as many as the README says)', () => {
+    assert.ok(readFileSync('README.md', 'utf8').includes(`all **${files.length}** files of a build`), `the README's Reliability section should say ${files.length} files`);
     const pageFiles = new Set(sitemapPages.map((path) => `${path.slice(1)}index.html`));
     const undocumented = files
       .map(({ path }) => path)
