@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { before, describe, it } from 'node:test';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import { apiRoutes, OPENAPI_PATH } from '../../src/lib/api/routes.ts';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { EXAMPLE_PLATFORM_COUNT } from '../../src/lib/openapi/build-openapi-document.ts';
@@ -41,6 +41,7 @@ describe('a build with valid but hostile strings in the data', () => {
     assert.equal(build.status, 0, build.stderr);
     files = readPublishedFiles(outDir);
   });
+  after(() => rmSync(dirname(outDir), { recursive: true, force: true }));
 
   it('has names and a description that really are hostile, in the platforms the examples show too', () => {
     assert.match(product.description, /<\/script><script>/);

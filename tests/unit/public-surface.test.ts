@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, parse as parsePath } from 'node:path';
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { apiRoutes, OPENAPI_PATH } from '../../src/lib/api/routes.ts';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { readNetlifyConfig } from '../../src/lib/edge/netlify-config.ts';
@@ -64,6 +64,8 @@ describe('the public surface of a build', () => {
     const sitemaps = files.filter(({ path }) => /^sitemap-\d+\.xml$/.test(path));
     sitemapPages = sitemaps.flatMap(({ text }) => [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname));
   });
+
+  after(() => rmSync(dirname(outDir), { recursive: true, force: true }));
 
   it('publishes only files of the documented surface (as many as the README says)', () => {
     assert.ok(readFileSync('README.md', 'utf8').includes(`all **${files.length}** files of a build`), `the README's Reliability section should say ${files.length} files`);
