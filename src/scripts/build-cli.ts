@@ -8,7 +8,7 @@
  */
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { chmodSync, statSync } from 'node:fs';
+import { chmodSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBuildFacts } from '../cli/baked/build-facts.ts';
@@ -19,7 +19,9 @@ import { createSchemaValidator } from '../lib/validation/create-schema-validator
 const standaloneCode = (standaloneCodeModule as unknown as { default: typeof standaloneCodeModule }).default;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const CLI_OUTFILE = resolve(ROOT, 'build/cli/earshot.mjs');
+export const CLI_OUTDIR = resolve(ROOT, 'build/cli');
+/** The package's `bin`: the entry chunk. */
+export const CLI_OUTFILE = resolve(CLI_OUTDIR, 'earshot.mjs');
 
 /** The validators as an ES module, from the same schemas and options as the source module. */
 export function generateResponseValidatorsModule(): string {
@@ -54,21 +56,27 @@ const bakeModules: Plugin = {
   },
 };
 
-/** The packages the bundle leaves to `node_modules`: installed as dependencies, loaded lazily. */
-export const CLI_EXTERNAL_PACKAGES = ['undici', '@modelcontextprotocol/sdk'];
+/**
+ * The packages that only some commands need: the MCP SDK (`earshot mcp`) and undici (behind a
+ * proxy). They are bundled too, so that the published package has no runtime dependencies at all,
+ * but into chunks of their own that only `import()` inside those commands loads: every other
+ * command starts without them (tests/unit/cli-bundle.test.ts checks both).
+ */
+export const CLI_LAZY_PACKAGES = ['undici', '@modelcontextprotocol/sdk'];
 
 export const cliBuildOptions = {
-  entryPoints: [resolve(ROOT, 'src/cli/main.ts')],
-  outfile: CLI_OUTFILE,
+  entryPoints: { earshot: resolve(ROOT, 'src/cli/main.ts') },
+  outdir: CLI_OUTDIR,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
   // The packed client must run on the Node 20 that many machines still have.
   target: 'node20',
-  // Loaded lazily, only by the commands that need them, with `import()` inside a function: a
-  // static import of an external package is hoisted to the top of the bundle and loaded at every
-  // start (tests/unit/cli-bundle.test.ts checks that none is).
-  external: CLI_EXTERNAL_PACKAGES,
+  // Bundled CommonJS code (parts of the SDK's dependencies) calls require(); ESM has none.
+  banner: { js: "import { createRequire as __earshotCreateRequire } from 'node:module'; const require = __earshotCreateRequire(import.meta.url);" },
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
@@ -76,6 +84,7 @@ export const cliBuildOptions = {
 } satisfies BuildOptions;
 
 export async function buildCli(): Promise<void> {
+  rmSync(CLI_OUTDIR, { recursive: true, force: true });
   await build(cliBuildOptions);
   chmodSync(CLI_OUTFILE, 0o755);
 }

@@ -1,14 +1,37 @@
 import assert from 'node:assert/strict';
+import { relative } from 'node:path';
 import { describe, it } from 'node:test';
-import { build } from 'esbuild';
-import { CLI_EXTERNAL_PACKAGES, cliBuildOptions } from '../../src/scripts/build-cli.ts';
+import { build, type Metafile } from 'esbuild';
+import { CLI_LAZY_PACKAGES, CLI_OUTFILE, cliBuildOptions } from '../../src/scripts/build-cli.ts';
 
-describe('the client bundle', () => {
-  it('loads its external packages (the MCP SDK, undici) only through import(), never at start', async () => {
-    const result = await build({ ...cliBuildOptions, write: false, metafile: true });
-    const [output] = Object.values(result.metafile.outputs);
-    const externalImports = output!.imports.filter((entry) => CLI_EXTERNAL_PACKAGES.some((name) => entry.path === name || entry.path.startsWith(`${name}/`)));
-    assert.ok(externalImports.some((entry) => entry.path.startsWith('@modelcontextprotocol/sdk/')), 'the bundle does not use the MCP SDK at all');
-    assert.deepEqual(externalImports.filter((entry) => entry.kind !== 'dynamic-import'), []);
+const isLazyPackageModule = (input: string) => CLI_LAZY_PACKAGES.some((name) => input.includes(`node_modules/${name}/`));
+
+/** Every output file a start of `earshot` loads: the entry and what it imports statically. */
+function staticallyLoaded(outputs: Metafile['outputs'], entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+  };
+  visit(entry);
+  return [...seen];
+}
+
+describe('the client bundle', async () => {
+  const result = await build({ ...cliBuildOptions, write: false, metafile: true });
+  const { outputs } = result.metafile;
+  const entry = relative(process.cwd(), CLI_OUTFILE);
+
+  it('needs no package at run time: everything it imports is bundled, except Node built-ins', () => {
+    const external = Object.values(outputs).flatMap((output) => output.imports.filter((imported) => imported.external && !imported.path.startsWith('node:')));
+    assert.deepEqual(external, []);
+  });
+
+  it('bundles the MCP SDK and undici, but loads them only when a command asks for them', () => {
+    const inputsAtStart = staticallyLoaded(outputs, entry).flatMap((file) => Object.keys(outputs[file]!.inputs));
+    assert.deepEqual(inputsAtStart.filter(isLazyPackageModule), [], 'a lazily used package is loaded at every start');
+    const allInputs = Object.values(outputs).flatMap((output) => Object.keys(output.inputs));
+    for (const name of CLI_LAZY_PACKAGES) assert.ok(allInputs.some((input) => input.includes(`node_modules/${name}/`)), `${name} is not in the bundle`);
   });
 });
