@@ -1,13 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readSitemapPaths } from '../support/sitemap.ts';
 
-/**
- * Resources the capabilities answer links to that other issues serve; the crawl does not count
- * links to them as broken. Each has a test below that is expected to fail until it is served:
- * once it is, that test fails as "expected to fail, but passed", and its entry goes.
- */
-const SERVED_BY_OTHER_ISSUES = new Map<string, string>([]);
-
 /** What each resource link of `GET /api/v1/capabilities` must land on. */
 const RESOURCE_PAGES: Record<string, { heading?: string; openapi?: string; jsonKey?: string }> = {
   documentation: { heading: 'Overview and quick start' },
@@ -52,7 +45,7 @@ test.beforeAll(async ({ browser, playwright }) => {
       if (target.origin !== origin) continue;
       crawl.links.push({ from: new URL(url).pathname, to: target.href });
       target.hash = '';
-      if (!SERVED_BY_OTHER_ISSUES.has(target.pathname)) queue.push(target.href);
+      queue.push(target.href);
     }
   }
   await Promise.all([page.close(), request.dispose()]);
@@ -63,7 +56,6 @@ test('a crawl from / finds no broken internal link or fragment', async () => {
     const target = new URL(to);
     const fragment = decodeURIComponent(target.hash.slice(1));
     target.hash = '';
-    if (SERVED_BY_OTHER_ISSUES.has(target.pathname)) return [];
     const reached = crawl.visited.get(target.href);
     if (reached?.status !== 200) return [`${from} → ${to}: HTTP ${reached?.status}`];
     if (fragment && reached.ids && !reached.ids.has(fragment)) return [`${from} → ${to}: no element with id "${fragment}"`];
@@ -90,7 +82,6 @@ test('the crawl reaches every resource link of /api/v1/capabilities, and each la
   for (const [name, url] of Object.entries(resources)) {
     await test.step(name, async () => {
       expect(linked.has(url), `no page links to ${url}`).toBe(true);
-      if (SERVED_BY_OTHER_ISSUES.has(new URL(url).pathname)) return;
       const expected = RESOURCE_PAGES[name]!;
       if (expected.heading) {
         expect((await page.goto(url))?.status()).toBe(200);
@@ -103,10 +94,3 @@ test('the crawl reaches every resource link of /api/v1/capabilities, and each la
     });
   }
 });
-
-for (const [path, what] of SERVED_BY_OTHER_ISSUES) {
-  test(`${path} is served (${what})`, async ({ request }) => {
-    test.fail(true, `${path} is not served by this branch yet; remove it from SERVED_BY_OTHER_ISSUES once it is`);
-    expect((await request.get(path)).status()).toBe(200);
-  });
-}
