@@ -12,7 +12,7 @@ import { formatBytes, formatMs, formatSpread, roundSummary, summarize, type Summ
 import { parseBuildLog } from './parse-build-log.ts';
 import { measureFolder, type FolderSize } from './site-files.ts';
 import { writeSyntheticDataDir } from './synthetic-data.ts';
-import { apiSchemas } from '../schemas/index.ts';
+import { apiSchemas } from '../shared/schemas/index.ts';
 
 /** Built end to end through `src/scripts/build.ts`. */
 export const BUILD_SIZES = [10, 1_000, 10_000] as const;

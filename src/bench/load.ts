@@ -1,5 +1,5 @@
 import { loadTest, type LoadTestResult } from 'loadtest';
-import { apiRoutes } from '../lib/api/routes.ts';
+import { apiRoutes } from '../shared/api-routes.ts';
 import type { BenchRow, BenchSection } from './bench-section.ts';
 import { formatMs } from './bench-stats.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCapabilitiesResponse, buildPlatformsResponse } from '../lib/api/build-responses.ts';
-import { apiRoutes, OPENAPI_PATH } from '../lib/api/routes.ts';
+import { apiRoutes, OPENAPI_PATH } from '../shared/api-routes.ts';
 import { loadSiteDataOrThrow } from '../lib/data/load-site-data.ts';
 import { readRateLimit } from '../lib/edge/rate-limit.ts';
 import { buildOpenApiDocument } from '../lib/openapi/build-openapi-document.ts';

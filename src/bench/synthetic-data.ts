@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PlatformsData } from '../schemas/index.ts';
+import type { PlatformsData } from '../shared/schemas/index.ts';
 
 /** Target-type combinations in the proportion the shipped data has them (mostly keyword only). */
 const TARGET_TYPE_CYCLE: PlatformsData[number]['targetTypes'][] = [['keyword'], ['keyword'], ['keyword'], ['keyword', 'subreddit']];

@@ -6,7 +6,7 @@
 import { DEFAULT_TIMEOUT_SECONDS } from './api/client-settings.ts';
 import { DEFAULT_RETRIES, DEFAULT_RETRY_POLICY, MAX_RETRIES } from './api/retry-policy.ts';
 import { exitCodeDefinitions } from './exit-codes.ts';
-import { mcpClientIds } from '../lib/mcp/mcp-client-snippets.ts';
+import { mcpClientIds } from '../shared/mcp-client-snippets.ts';
 
 export interface FlagDefinition {
   /** The long name without dashes: `base-url`. */

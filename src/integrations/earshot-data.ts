@@ -1,6 +1,6 @@
 import type { AstroIntegration } from 'astro';
 import { join } from 'node:path';
-import { apiRoutes } from '../lib/api/routes.ts';
+import { apiRoutes } from '../shared/api-routes.ts';
 import { defaultDataDir } from '../lib/data/load-site-data.ts';
 
 /**

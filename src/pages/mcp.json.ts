@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { schemaCheckedJsonResponse } from '../lib/api/json-response.ts';
 import { buildMcpConfiguration } from '../lib/mcp/mcp-configuration.ts';
 import { loadSiteContext } from '../lib/site-context.ts';
-import { mcpConfigurationSchema } from '../schemas/index.ts';
+import { mcpConfigurationSchema } from '../shared/schemas/index.ts';
 
 /** `GET /mcp.json`: the MCP configuration that the capabilities' `resources.mcp` links to. */
 export const GET: APIRoute = () => {

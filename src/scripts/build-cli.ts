@@ -13,7 +13,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBuildFacts } from '../cli/baked/build-facts.ts';
 import { responseValidatorIds } from '../cli/baked/validator-names.ts';
-import { createSchemaValidator } from '../lib/validation/create-schema-validator.ts';
+import { createSchemaValidator } from '../shared/create-schema-validator.ts';
 
 // ajv's standalone entry is CommonJS; under Node's ESM loader its default export is the module object.
 const standaloneCode = (standaloneCodeModule as unknown as { default: typeof standaloneCodeModule }).default;

@@ -4,7 +4,7 @@
  * that could be published by mistake.
  */
 import { rmSync } from 'node:fs';
-import { formatDataProblem } from '../lib/data/data-problem.ts';
+import { formatDataProblem } from '../shared/data-problem.ts';
 import { loadSiteData } from '../lib/data/load-site-data.ts';
 
 /** `EARSHOT_OUT_DIR` lets tests and benchmarks build elsewhere without touching `dist/`. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiRoutes } from '../../src/lib/api/routes.ts';
+import { apiRoutes } from '../../src/shared/api-routes.ts';
 
 test('the API reference shows both operations, generated from the OpenAPI document', async ({ page, request }) => {
   const document = await (await request.get('/openapi.json')).json();

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { NOT_FOUND, TOO_MANY_REQUESTS } from '../../src/lib/api/api-errors.ts';
-import { apiRoutes } from '../../src/lib/api/routes.ts';
+import { apiRoutes } from '../../src/shared/api-routes.ts';
 import { readNetlifyConfig, resolveHeaders } from '../../src/lib/edge/netlify-config.ts';
 import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
-import { createSchemaValidator } from '../../src/lib/validation/create-schema-validator.ts';
-import { errorSchema } from '../../src/schemas/index.ts';
+import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
+import { errorSchema } from '../../src/shared/schemas/index.ts';
 
 const config = readNetlifyConfig();
 const validateError = createSchemaValidator().getSchema(errorSchema.$id)!;

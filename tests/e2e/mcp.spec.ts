@@ -5,10 +5,10 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { commandDefinitions } from '../../src/cli/definitions.ts';
-import { toVsCodeConfiguration } from '../../src/lib/mcp/mcp-client-snippets.ts';
+import { toVsCodeConfiguration } from '../../src/shared/mcp-client-snippets.ts';
 import { findFreePort } from '../../src/lib/local-server.ts';
-import { createSchemaValidator } from '../../src/lib/validation/create-schema-validator.ts';
-import { mcpConfigurationSchema, type McpConfiguration } from '../../src/schemas/index.ts';
+import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
+import { mcpConfigurationSchema, type McpConfiguration } from '../../src/shared/schemas/index.ts';
 import { runInstalledCli as run } from '../support/install-cli.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiRoutes, OPENAPI_PATH } from '../../src/lib/api/routes.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
 import { readNetlifyConfig } from '../../src/lib/edge/netlify-config.ts';
 import { readSitemapPaths } from '../support/sitemap.ts';
 

@@ -5,10 +5,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { apiRoutes, OPENAPI_PATH } from '../../src/lib/api/routes.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
-import { createSchemaValidator } from '../../src/lib/validation/create-schema-validator.ts';
-import { apiSchemas, mcpConfigurationSchema } from '../../src/schemas/index.ts';
+import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
+import { apiSchemas, mcpConfigurationSchema } from '../../src/shared/schemas/index.ts';
 import { runBuild, runBuildAsync } from '../support/build-site.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { exitCodeDefinitions } from '../../src/cli/exit-codes.ts';
 import { run } from '../../src/cli/run.ts';
-import { createSchemaValidator } from '../../src/lib/validation/create-schema-validator.ts';
-import { capabilitiesResponseSchema, platformsResponseSchema } from '../../src/schemas/index.ts';
+import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
+import { capabilitiesResponseSchema, platformsResponseSchema } from '../../src/shared/schemas/index.ts';
 import { createTestIo } from '../support/cli-io.ts';
 import { validCapabilities, validMcpConfig, validOpenApi, validPlatforms } from '../support/misbehaving-server.ts';
 

@@ -16,8 +16,8 @@ import {
   formatFlag,
   outputModeDefinitions,
 } from '../../src/cli/definitions.ts';
-import { renderMcpClientSnippets } from '../../src/lib/mcp/mcp-client-snippets.ts';
-import type { McpConfiguration } from '../../src/schemas/index.ts';
+import { renderMcpClientSnippets } from '../../src/shared/mcp-client-snippets.ts';
+import type { McpConfiguration } from '../../src/shared/schemas/index.ts';
 import { runBuild } from '../support/build-site.ts';
 
 const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-docs-')), 'dist');

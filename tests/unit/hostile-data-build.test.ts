@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { apiRoutes, OPENAPI_PATH } from '../../src/lib/api/routes.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { EXAMPLE_PLATFORM_COUNT } from '../../src/lib/openapi/build-openapi-document.ts';
 import { escapeMarkdownText } from '../../src/lib/text/escape-markdown.ts';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { toSelfContainedSchema } from '../../src/cli/mcp/self-contained-schema.ts';
-import { quoteForShell, renderMcpClientSnippet, renderMcpClientSnippets, type McpClientId } from '../../src/lib/mcp/mcp-client-snippets.ts';
+import { quoteForShell, renderMcpClientSnippet, renderMcpClientSnippets, type McpClientId } from '../../src/shared/mcp-client-snippets.ts';
 import { buildMcpConfiguration } from '../../src/lib/mcp/mcp-configuration.ts';
-import { createSchemaValidator } from '../../src/lib/validation/create-schema-validator.ts';
-import { capabilitiesResponseSchema, mcpConfigurationSchema, platformsResponseSchema } from '../../src/schemas/index.ts';
+import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
+import { capabilitiesResponseSchema, mcpConfigurationSchema, platformsResponseSchema } from '../../src/shared/schemas/index.ts';
 
 const PRODUCTION = 'https://earshot.dev';
 const PREVIEW = 'https://deploy-preview-7--earshot.netlify.app';

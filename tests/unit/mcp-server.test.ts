@@ -7,7 +7,7 @@ import { createApiClient } from '../../src/cli/api/api-client.ts';
 import { resolveClientSettings } from '../../src/cli/api/client-settings.ts';
 import { createMcpServer } from '../../src/cli/mcp/create-mcp-server.ts';
 import { toSelfContainedSchema } from '../../src/cli/mcp/self-contained-schema.ts';
-import { capabilitiesResponseSchema, platformsResponseSchema } from '../../src/schemas/index.ts';
+import { capabilitiesResponseSchema, platformsResponseSchema } from '../../src/shared/schemas/index.ts';
 import { FAKE_API, fakeApi } from '../support/fake-api.ts';
 import { validCapabilities, validOpenApi, validPlatforms } from '../support/misbehaving-server.ts';
 

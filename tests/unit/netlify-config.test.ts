@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { apiRoutes, OPENAPI_PATH } from '../../src/lib/api/routes.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { parseContentSecurityPolicy } from '../../src/lib/edge/content-security-policy.ts';
 import { findRedirectRule, matchesNetlifyPath, readNetlifyConfig, resolveHeaders } from '../../src/lib/edge/netlify-config.ts';

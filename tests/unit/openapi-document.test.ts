@@ -8,8 +8,8 @@ import { describe, it } from 'node:test';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
 import { buildOpenApiDocument, EXAMPLE_PLATFORM_COUNT } from '../../src/lib/openapi/build-openapi-document.ts';
-import { createSchemaValidator } from '../../src/lib/validation/create-schema-validator.ts';
-import { apiSchemas } from '../../src/schemas/index.ts';
+import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
+import { apiSchemas } from '../../src/shared/schemas/index.ts';
 
 const rateLimit = readRateLimit();
 const data = loadSiteDataOrThrow({ dataDir: 'data' });

@@ -3,10 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, parse as parsePath } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { apiRoutes, OPENAPI_PATH } from '../../src/lib/api/routes.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { readNetlifyConfig } from '../../src/lib/edge/netlify-config.ts';
-import { apiSchemas, productDataSchema } from '../../src/schemas/index.ts';
+import { apiSchemas, productDataSchema } from '../../src/shared/schemas/index.ts';
 import { runBuildAsync } from '../support/build-site.ts';
 import { readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
 

@@ -4,8 +4,8 @@ import handler, { RETRY_AFTER_SECONDS } from '../../netlify/functions/too-many-r
 import { apiErrors, TOO_MANY_REQUESTS } from '../../src/lib/api/api-errors.ts';
 import { readNetlifyConfig, resolveHeaders } from '../../src/lib/edge/netlify-config.ts';
 import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
-import { createSchemaValidator } from '../../src/lib/validation/create-schema-validator.ts';
-import { errorSchema } from '../../src/schemas/index.ts';
+import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
+import { errorSchema } from '../../src/shared/schemas/index.ts';
 
 const validateError = createSchemaValidator().getSchema(errorSchema.$id)!;
 

@@ -1,5 +1,5 @@
-import { apiRoutes, OPENAPI_PATH } from '../../lib/api/routes.ts';
-import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../schemas/index.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../shared/api-routes.ts';
+import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../shared/schemas/index.ts';
 import type { ClientSettings } from './client-settings.ts';
 import { createFetch } from './create-fetch.ts';
 import { MAX_BODY_BYTES } from './read-capped-body.ts';

@@ -1,6 +1,6 @@
-import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../schemas/index.ts';
-import { compareDataProblems, formatDataProblem } from '../../lib/data/data-problem.ts';
-import { describeSchemaError } from '../../lib/data/describe-schema-error.ts';
+import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../shared/schemas/index.ts';
+import { compareDataProblems, formatDataProblem } from '../../shared/data-problem.ts';
+import { describeSchemaError } from '../../shared/describe-schema-error.ts';
 import { responseValidators, type SchemaValidator } from '../baked/response-validators.ts';
 import type { ResponseCheck } from './request-json.ts';
 

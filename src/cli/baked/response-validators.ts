@@ -6,7 +6,7 @@
  * generated from the same schemas with the same options, so the installed client carries no ajv.
  */
 import type { ErrorObject } from 'ajv';
-import { createSchemaValidator } from '../../lib/validation/create-schema-validator.ts';
+import { createSchemaValidator } from '../../shared/create-schema-validator.ts';
 import { responseValidatorIds, type ResponseValidatorName } from './validator-names.ts';
 
 export interface SchemaValidator {

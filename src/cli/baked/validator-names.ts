@@ -1,4 +1,4 @@
-import { apiSchemas, mcpConfigurationSchema } from '../../schemas/index.ts';
+import { apiSchemas, mcpConfigurationSchema } from '../../shared/schemas/index.ts';
 
 /**
  * The response validators the client needs, by the name it imports them under and the `$id` of

@@ -1,4 +1,4 @@
-import type { CapabilitiesResponse } from '../../schemas/index.ts';
+import type { CapabilitiesResponse } from '../../shared/schemas/index.ts';
 import { toPrintable } from '../output/printable.ts';
 import type { Style } from '../output/style.ts';
 import { renderTable } from '../output/render-table.ts';

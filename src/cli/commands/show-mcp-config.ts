@@ -1,4 +1,4 @@
-import { renderMcpClientSnippet, type McpClientId } from '../../lib/mcp/mcp-client-snippets.ts';
+import { renderMcpClientSnippet, type McpClientId } from '../../shared/mcp-client-snippets.ts';
 import { escapeJsonControls } from '../output/printable.ts';
 import { showAnswer, type CommandHandler } from './command-context.ts';
 

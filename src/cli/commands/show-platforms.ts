@@ -1,4 +1,4 @@
-import type { Platform } from '../../schemas/index.ts';
+import type { Platform } from '../../shared/schemas/index.ts';
 import { renderTable } from '../output/render-table.ts';
 import { showAnswer, type CommandHandler } from './command-context.ts';
 

@@ -17,7 +17,7 @@ import { earshotTools } from './mcp-tools.ts';
  * It uses the SDK's low-level `Server`, not `McpServer` (which the SDK recommends, marking `Server`
  * deprecated "except for advanced use cases"): `McpServer` takes tool schemas as zod objects and
  * publishes its own conversion of them, and ours are JSON Schemas derived from the project's own
- * (`src/schemas/`), published as they are.
+ * (`src/shared/schemas/`), published as they are.
  */
 export async function createMcpServer(client: ApiClient, version: string): Promise<Server> {
   const [{ Server }, types, { AjvJsonSchemaValidator }] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { capabilitiesResponseSchema, platformsResponseSchema } from '../../schemas/index.ts';
+import { capabilitiesResponseSchema, platformsResponseSchema } from '../../shared/schemas/index.ts';
 import type { ApiClient } from '../api/api-client.ts';
 import { formatErrorLines, type ClientError } from '../api/client-error.ts';
 import type { ApiResult } from '../api/request-json.ts';

@@ -1,4 +1,4 @@
-import { allSchemas } from '../../schemas/index.ts';
+import { allSchemas } from '../../shared/schemas/index.ts';
 
 const schemaById = new Map<string, object>(allSchemas.map((schema) => [schema.$id, schema]));
 

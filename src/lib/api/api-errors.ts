@@ -1,7 +1,7 @@
-import type { ApiError } from '../../schemas/index.ts';
+import type { ApiError } from '../../shared/schemas/index.ts';
 
 /**
- * The Error bodies the API answers with, in the spec's Error shape (`src/schemas/error.ts`).
+ * The Error bodies the API answers with, in the spec's Error shape (`src/shared/schemas/error.ts`).
  * The `error` text is the status code's reason phrase (RFC 9110, section 15).
  * The static 404 file, the 429 function and the OpenAPI document all take them from here.
  */

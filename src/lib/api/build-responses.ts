@@ -1,4 +1,4 @@
-import type { CapabilitiesResponse, PlatformsResponse, ResourceName } from '../../schemas/index.ts';
+import type { CapabilitiesResponse, PlatformsResponse, ResourceName } from '../../shared/schemas/index.ts';
 import type { SiteData } from '../data/load-site-data.ts';
 
 export function buildPlatformsResponse({ platforms }: SiteData): PlatformsResponse {

@@ -1,4 +1,4 @@
-import { createSchemaValidator } from '../validation/create-schema-validator.ts';
+import { createSchemaValidator } from '../../shared/create-schema-validator.ts';
 
 let validator: ReturnType<typeof createSchemaValidator> | undefined;
 

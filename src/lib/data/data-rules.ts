@@ -3,7 +3,7 @@
  * these say what an editor may publish. They run even when the schema check fails, on whatever
  * part of the data is well-formed, so that one build reports every problem.
  */
-import type { DataProblem } from './data-problem.ts';
+import type { DataProblem } from '../../shared/data-problem.ts';
 
 type Finding = Omit<DataProblem, 'file'>;
 

@@ -1,10 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { platformsDataSchema, productDataSchema, type PlatformsData, type ProductData } from '../../schemas/index.ts';
-import { createSchemaValidator } from '../validation/create-schema-validator.ts';
-import { compareDataProblems, formatDataProblem, type DataProblem } from './data-problem.ts';
+import { platformsDataSchema, productDataSchema, type PlatformsData, type ProductData } from '../../shared/schemas/index.ts';
+import { createSchemaValidator } from '../../shared/create-schema-validator.ts';
+import { compareDataProblems, formatDataProblem, type DataProblem } from '../../shared/data-problem.ts';
 import { checkPlatformsRules, checkProductRules } from './data-rules.ts';
-import { describeSchemaError } from './describe-schema-error.ts';
+import { describeSchemaError } from '../../shared/describe-schema-error.ts';
 
 /** The product facts the whole site is built from. */
 export interface SiteData {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { buildResourceLinks } from '../api/build-responses.ts';
-import { apiRoutes, OPENAPI_PATH } from '../api/routes.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../shared/api-routes.ts';
 import { describeRateLimit } from '../edge/rate-limit.ts';
 import { NOT_FOUND, TOO_MANY_REQUESTS } from '../api/api-errors.ts';
 import { API_DESCRIPTION_VERSION, OPENAPI_VERSION } from '../openapi/build-openapi-document.ts';

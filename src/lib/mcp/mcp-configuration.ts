@@ -1,4 +1,4 @@
-import type { McpConfiguration } from '../../schemas/index.ts';
+import type { McpConfiguration } from '../../shared/schemas/index.ts';
 
 /** The name MCP clients show for the server, and the key under `mcpServers`. */
 export const MCP_SERVER_NAME = 'earshot';

@@ -3,10 +3,10 @@
  * and the data, never written by hand.
  * @see https://spec.openapis.org/oas/v3.1.0
  */
-import { apiSchemas } from '../../schemas/index.ts';
+import { apiSchemas } from '../../shared/schemas/index.ts';
 import { TOO_MANY_REQUESTS } from '../api/api-errors.ts';
 import { buildCapabilitiesResponse, buildPlatformsResponse } from '../api/build-responses.ts';
-import { apiRoutes } from '../api/routes.ts';
+import { apiRoutes } from '../../shared/api-routes.ts';
 import type { SiteData } from '../data/load-site-data.ts';
 import { describeRateLimit, type RateLimit } from '../edge/rate-limit.ts';
 import { escapeMarkdownText } from '../text/escape-markdown.ts';

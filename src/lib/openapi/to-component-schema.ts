@@ -1,4 +1,4 @@
-import { apiSchemas, type ApiSchemaName } from '../../schemas/index.ts';
+import { apiSchemas, type ApiSchemaName } from '../../shared/schemas/index.ts';
 
 const componentNameById = new Map<string, ApiSchemaName>(
   Object.entries(apiSchemas).map(([name, schema]) => [schema.$id, name as ApiSchemaName]),

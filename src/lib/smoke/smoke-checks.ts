@@ -4,11 +4,11 @@
  * uses: the routes, the schemas, the error bodies, `netlify.toml` and its rate limit.
  */
 import { TOO_MANY_REQUESTS, NOT_FOUND } from '../api/api-errors.ts';
-import { apiRoutes, OPENAPI_PATH } from '../api/routes.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../shared/api-routes.ts';
 import { resolveHeaders, type NetlifyConfig } from '../edge/netlify-config.ts';
 import { describeRateLimit, type RateLimit } from '../edge/rate-limit.ts';
-import { createSchemaValidator } from '../validation/create-schema-validator.ts';
-import { apiSchemas, type ApiSchemaName, type CapabilitiesResponse } from '../../schemas/index.ts';
+import { createSchemaValidator } from '../../shared/create-schema-validator.ts';
+import { apiSchemas, type ApiSchemaName, type CapabilitiesResponse } from '../../shared/schemas/index.ts';
 
 export interface SmokeCheck {
   /** What is checked, as one line: "GET /api/v1/platforms answers 200 with a valid PlatformsResponse". */

@@ -1,4 +1,4 @@
-import type { McpConfiguration } from '../../schemas/index.ts';
+import type { McpConfiguration } from './schemas/index.ts';
 
 /**
  * The MCP clients the docs and `earshot mcp config --client` know, and where each keeps its

@@ -1,4 +1,4 @@
-import type { ApiSchemaName } from '../../schemas/index.ts';
+import type { ApiSchemaName } from './schemas/index.ts';
 
 /**
  * The public API's routes. Each is emitted at build time as a static `.json` file that the CDN

@@ -1,6 +1,6 @@
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { allSchemas } from '../../schemas/index.ts';
+import { allSchemas } from './schemas/index.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
