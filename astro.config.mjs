@@ -2,6 +2,9 @@
 import sitemap from '@astrojs/sitemap';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
+import { existsSync } from 'node:fs';
+import { cliTarballFile } from './src/lib/cli-package/cli-tarball.ts';
+import { buildCliPackage } from './src/scripts/build-cli.ts';
 import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
 import starlightOpenAPI, { openAPISidebarGroups } from 'starlight-openapi';
 import { earshotData } from './src/integrations/earshot-data.ts';
@@ -11,6 +14,11 @@ import { writeOpenApiFile } from './src/lib/openapi/write-openapi-file.ts';
 import { loadSiteContext } from './src/lib/site-context.ts';
 
 const context = loadSiteContext();
+
+// The pages and /mcp.json name the client tarball's pinned URL, so it must exist before Astro
+// renders anything. `npm run build` always packs it afresh; `astro dev` and `astro check` on a
+// fresh clone pack it once here.
+if (!existsSync(cliTarballFile())) await buildCliPackage();
 const { product } = context.data;
 
 // starlight-openapi reads its document from a file while Astro loads this config; it gets the

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { findFreePort, startLocalServer, type LocalServer } from '../lib/local-server.ts';
-import { buildCli, CLI_OUTFILE } from '../scripts/build-cli.ts';
+import { buildCliPackage, CLI_OUTFILE } from '../scripts/build-cli.ts';
 import type { BenchContext, BenchResult, BenchRow, BenchSection } from './bench-section.ts';
 import { buildScale } from './build-scale.ts';
 import { writeBuildScaleChart } from './write-chart.ts';
@@ -73,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
   const startedAt = new Date().toISOString();
   console.log(`${startedAt}; Node ${machine.node} on ${machine.platform}; ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB; load average ${machine.loadAverageAtStart.join(' ')}\n`);
 
-  if (needs.has('cli') || needs.has('server')) await buildCli();
+  if (needs.has('cli') || needs.has('server')) await buildCliPackage();
   let port: number | undefined;
   if (needs.has('site') || needs.has('server')) {
     port = await findFreePort();

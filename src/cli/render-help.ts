@@ -15,7 +15,7 @@ import type { Style } from './output/style.ts';
 import { buildFacts } from './baked/build-facts.ts';
 import { findSubcommands } from './parse-argv.ts';
 
-const DOCS_URL = `${buildFacts.productionBaseUrl}/docs/cli/`;
+const DOCS_URL = buildFacts.cliDocsUrl;
 
 /** `earshot --help`: every command, flag, environment variable and exit code. */
 export function renderProgramHelp(style: Style): string {

@@ -21,7 +21,9 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** Defaults to Node's fetch (or undici's when a proxy variable is set). */
   fetch?: FetchLike;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Aborts requests and retry waits (the launcher aborts it on Ctrl-C). */
+  signal?: AbortSignal | undefined;
   now?: () => number;
   random?: () => number;
 }
@@ -88,6 +90,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
     const client = createApiClient(settings.settings, {
       userAgent: buildUserAgent(buildFacts.version),
       supportEmail: buildFacts.supportEmail,
+      installGuideUrl: `${buildFacts.cliDocsUrl}#install`,
+      signal: io.signal,
       env: io.env,
       fetch: io.fetch,
       sleep: io.sleep,

@@ -37,6 +37,7 @@ export const GET: APIRoute = async () => {
     productDescription: product.description,
     baseUrl,
     rateLimitText: facts.rateLimit.text,
+    client: { installGlobal: facts.cliPackage.installGlobal, mcpCommand: facts.cliPackage.npx('mcp') },
     docs,
     api,
     optional,

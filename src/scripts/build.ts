@@ -21,6 +21,9 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
+    // The client package first: the site serves it, and its pages and /mcp.json name its URL.
+    const { buildCliPackage } = await import('./build-cli.ts');
+    await buildCliPackage();
     // Imported only now: bad data is reported without paying for loading Astro.
     const { build } = await import('astro');
     await build({ outDir: OUT_DIR, logLevel: process.env.EARSHOT_BUILD_LOG === 'silent' ? 'silent' : 'info' });

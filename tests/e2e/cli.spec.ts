@@ -7,11 +7,11 @@ import { failureCases } from '../support/cli-failure-cases.ts';
 import { startMisbehavingServer, validMcpConfig, type MisbehavingServer } from '../support/misbehaving-server.ts';
 
 /**
- * Black-box tests of the client as a stranger gets it: the tarball from `npm pack`, installed
- * with `npm install -g --prefix` by the global setup, run as a process on the system's Node.
+ * Black-box tests of the client as a stranger gets it: the tarball the site serves, installed by
+ * the global setup with the CLI page's own install line, run as a process on the system's Node.
  */
 const PATH = process.env.EARSHOT_CLI_PATH!;
-const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')) as { version: string }).version;
 
 test.describe('the installed earshot against the local server', () => {
   test('--version prints the package version', async () => {

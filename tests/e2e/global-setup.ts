@@ -1,20 +1,18 @@
 import { rmSync } from 'node:fs';
 import { findFreePort, startLocalServer } from '../../src/lib/local-server.ts';
 import { runBuild } from '../support/build-site.ts';
-import { packAndInstallCli } from '../support/install-cli.ts';
+import { installCliFromSite } from '../support/install-cli.ts';
 import { assertChromiumInstalled } from '../support/chromium.ts';
 
 /**
- * Builds the site once into dist/ and serves it like production for every test file; meanwhile,
- * packs the command-line client and installs the tarball into a temporary prefix, once, for the
- * black-box tests (`EARSHOT_CLI_BIN`, run with `EARSHOT_CLI_PATH` so that it gets the system Node).
+ * Builds the site once into dist/ and serves it like production for every test file; then, as a
+ * stranger would, follows the CLI page's install line (the tarball the site serves) into a
+ * temporary prefix, for the black-box tests (`EARSHOT_CLI_BIN`, run with `EARSHOT_CLI_PATH` so
+ * that it gets the system Node). `EARSHOT_CLI_PACKAGE_URL` is the tarball URL the page names.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // Before the build, so that a missing browser is reported at once, with how to install one.
   assertChromiumInstalled();
-  const installing = packAndInstallCli();
-  // A failure here is reported by the await below; this keeps it from counting as unhandled meanwhile.
-  installing.catch(() => {});
   const cleanups: (() => Promise<void> | void)[] = [];
   try {
     if (!process.env.EARSHOT_TEST_URL) {
@@ -26,9 +24,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       process.env.EARSHOT_TEST_URL = server.url;
       cleanups.push(() => server.stop(), () => rmSync('.netlify/local/config/netlify/telemetry', { force: true, recursive: true }));
     }
-    const cli = await installing;
+    const cli = await installCliFromSite(process.env.EARSHOT_TEST_URL);
     process.env.EARSHOT_CLI_BIN = cli.bin;
     process.env.EARSHOT_CLI_PATH = cli.path;
+    process.env.EARSHOT_CLI_PACKAGE_URL = cli.commands.url;
     cleanups.push(() => rmSync(cli.root, { recursive: true, force: true }));
   } catch (error) {
     for (const cleanup of cleanups.reverse()) await cleanup();

@@ -2,32 +2,36 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { commandDefinitions } from '../../src/cli/definitions.ts';
 import { toVsCodeConfiguration } from '../../src/shared/mcp-client-snippets.ts';
 import { findFreePort } from '../../src/lib/local-server.ts';
 import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
 import { mcpConfigurationSchema, type McpConfiguration } from '../../src/shared/schemas/index.ts';
-import { runInstalledCli as run } from '../support/install-cli.ts';
+import { runInstalledCli as run, systemNodePath } from '../support/install-cli.ts';
 
 /**
- * The MCP server as an MCP client meets it: the SDK's own client spawns the installed
- * `earshot mcp` (the tarball from the global setup, on the system's Node) and speaks MCP to it
- * over stdio, against the local server.
+ * The MCP server as an MCP client meets it: the SDK's own client spawns `earshot mcp` (the
+ * served configuration's own `npx` command, or the tarball the global setup installed, on the
+ * system's Node) and speaks MCP to it over stdio, against the local server.
  */
 const bin = process.env.EARSHOT_CLI_BIN!;
 const PATH = process.env.EARSHOT_CLI_PATH!;
-const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; bin: Record<string, string> };
 
 const clients: Client[] = [];
 test.afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
 });
 
-/** Starts `earshot <args>` as an MCP client would, with nothing of the test's environment but PATH and HOME. */
-async function connect(args: string[]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: bin, args, env: { PATH, HOME: process.env.HOME ?? '/tmp' }, stderr: 'pipe' });
+/**
+ * Starts `earshot <args>` as an MCP client would, with nothing of the test's environment but PATH
+ * and HOME; `server` starts another command instead (a configuration's, as served).
+ */
+async function connect(args: string[], server: { command: string; env?: Record<string, string> } = { command: bin }): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: server.command, args, env: { PATH, HOME: process.env.HOME ?? '/tmp', ...server.env }, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'earshot-e2e', version: '1.0.0' });
@@ -46,28 +50,34 @@ async function servedConfiguration(request: import('@playwright/test').APIReques
 }
 
 test.describe('the MCP configuration the site serves', () => {
-  test('validates against its schema and names a command that exists: npx, the package earshot, its bin, its mcp command', async ({ request }) => {
+  test("validates against its schema and names a command that exists: npx, the CLI page's pinned tarball, its mcp command", async ({ request }) => {
     const configuration = await servedConfiguration(request);
     const validate = createSchemaValidator().getSchema(mcpConfigurationSchema.$id)!;
     expect(validate(configuration), JSON.stringify(validate.errors)).toBe(true);
     const { command, args } = configuration.mcpServers.earshot;
     expect(command).toBe('npx');
-    const [yes, packageName, subcommand] = args;
+    const [yes, packageUrl, subcommand] = args;
     expect(yes).toBe('-y');
-    expect(packageName).toBe(packageJson.name);
-    // `npx <package>` runs the package's bin of the same name.
-    expect(Object.keys(packageJson.bin)).toContain(packageName);
+    // The very URL the CLI page tells people to install, and the site serves it.
+    expect(packageUrl).toBe(process.env.EARSHOT_CLI_PACKAGE_URL);
+    expect(new URL(packageUrl!).pathname).toMatch(/^\/cli\/earshot-\d+\.\d+\.\d+-[0-9a-f]{10}\.tgz$/);
+    expect((await request.get(packageUrl!)).status()).toBe(200);
     expect(commandDefinitions.map((definition) => definition.path.join(' '))).toContain(subcommand);
   });
 
-  test("an MCP client started by it lists the local server's platforms", async ({ request, baseURL }) => {
-    const { args } = (await servedConfiguration(request)).mcpServers.earshot;
-    // What `npx -y earshot` resolves to is the installed bin; the rest of the arguments as served.
-    // This build links to the local server, so they carry --base-url with its address.
+  test("an MCP client that starts exactly what it says (npx, an empty npm cache, the system's Node) lists the local server's platforms", async ({ request, baseURL }) => {
+    const { command, args } = (await servedConfiguration(request)).mcpServers.earshot;
+    // This build links to the local server, so the arguments carry --base-url with its address.
     expect(args.slice(3)).toEqual(['--base-url', baseURL]);
-    const { client } = await connect(args.slice(2));
-    const result = await client.callTool({ name: 'list_platforms', arguments: {} });
-    expect(result.structuredContent).toEqual(await (await request.get('/api/v1/platforms')).json());
+    const cache = mkdtempSync(join(tmpdir(), 'earshot-npx-cache-'));
+    try {
+      const { client } = await connect(args, { command, env: { PATH: systemNodePath(), npm_config_cache: cache } });
+      const result = await client.callTool({ name: 'list_platforms', arguments: {} });
+      expect(result.structuredContent).toEqual(await (await request.get('/api/v1/platforms')).json());
+    } finally {
+      for (const client of clients.splice(0)) await client.close();
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 
   test("earshot mcp config --client vscode prints VS Code's variant of it", async ({ request, baseURL }) => {
@@ -80,7 +90,7 @@ test.describe('the MCP configuration the site serves', () => {
 test.describe('earshot mcp against the local server', () => {
   test('lists the two read-only tools and the two resources', async ({ baseURL }) => {
     const { client } = await connect(['mcp', '--base-url', baseURL!]);
-    expect(client.getServerVersion()).toMatchObject({ name: 'earshot', version: JSON.parse(readFileSync('package.json', 'utf8')).version });
+    expect(client.getServerVersion()).toMatchObject({ name: 'earshot', version: JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')).version });
     const { tools } = await client.listTools();
     expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint])).toEqual([
       ['list_platforms', true],

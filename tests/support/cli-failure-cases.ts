@@ -85,7 +85,7 @@ export const failureCases: readonly FailureCase[] = [
     args: (server) => platforms(`${server}/schema-breaking`),
     exitCode: 5,
     error: /^the answer from http:\/\/127\.0\.0\.1:\d+\/schema-breaking\/api\/v1\/platforms is not a valid PlatformsResponse: \/schema-breaking\/api\/v1\/platforms#\/data\/0\/targetTypes\/0: must be one of "keyword", "subreddit" \(got "hashtag"\)$/,
-    hint: /^upgrade the client \(npm install -g earshot@latest\)/,
+    hint: /^install the newest client \(see https:\/\/earshot\.dev\/docs\/cli\/#install\)/,
   },
   {
     name: 'oversized body without Content-Length',

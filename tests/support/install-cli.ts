@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readdirSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync } from 'node:fs';
+import { attribute, parseHtml, walkElements } from './html-tree.ts';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
@@ -8,7 +9,7 @@ export interface InstalledCli {
   bin: string;
   /** A PATH on which `node` is the machine's own Node (20 here), not the project's Node 24. */
   path: string;
-  /** The temporary folder holding the tarball and the prefix; remove it when done. */
+  /** The temporary folder holding the prefix and the npm cache; remove it when done. */
   root: string;
 }
 
@@ -34,31 +35,76 @@ export function findSystemNode(): string {
   return process.execPath;
 }
 
-/**
- * What a stranger does: `npm pack` (whose prepack builds the client), then
- * `npm install -g --prefix <tmp> ./earshot-*.tgz` with the machine's own npm and Node.
- * Asynchronous, so that the e2e setup does it while the site builds.
- */
-export async function packAndInstallCli(): Promise<InstalledCli> {
-  const root = mkdtempSync(join(tmpdir(), 'earshot-cli-'));
-  const pack = await runCommand('npm', ['pack', '--pack-destination', root, '--loglevel=error'], process.env);
-  if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.output}`);
-  const tarball = readdirSync(root).find((name) => name.endsWith('.tgz'));
-  if (!tarball) throw new Error(`npm pack wrote no tarball into ${root}`);
-
-  const path = [dirname(findSystemNode()), systemPath()].join(delimiter);
-  const prefix = join(root, 'prefix');
-  const install = await runCommand('npm', ['install', '-g', '--prefix', prefix, join(root, tarball), '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
-    ...process.env,
-    PATH: path,
-  });
-  if (install.status !== 0) throw new Error(`npm install -g of the tarball failed:\n${install.output}`);
-  return { bin: join(prefix, 'bin', 'earshot'), path: [join(prefix, 'bin'), path].join(delimiter), root };
+/** The Node a stranger has: the machine's own (20 here), first on a PATH without the project's. */
+export function systemNodePath(): string {
+  return [dirname(findSystemNode()), systemPath()].join(delimiter);
 }
 
-function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
+/**
+ * An install command as a page shows it (`npm install --global <url>`), split into words: the
+ * pages give plain words, without quotes or shell syntax, and a test must notice if that changes.
+ */
+export function splitCommand(line: string): string[] {
+  if (/['"\\$`|;&<>]/.test(line)) throw new Error(`not a plain command line: ${line}`);
+  return line.trim().split(/\s+/);
+}
+
+/** The pages' install commands, found in the rendered text of the CLI page. */
+export interface PageInstallCommands {
+  /** `npm install --global <url>` */
+  installGlobal: string;
+  /** `npm install <url>` */
+  installLibrary: string;
+  /** `npx -y <url> platforms` */
+  npx: string;
+  /** The pinned tarball URL the commands name. */
+  url: string;
+}
+
+/**
+ * Reads the install commands off the CLI docs page as a reader copies them: with the code blocks'
+ * copy buttons, whose `data-code` holds the block's lines (joined by U+007F).
+ */
+export async function readInstallCommands(siteUrl: string): Promise<PageInstallCommands> {
+  const response = await fetch(`${siteUrl}/docs/cli/`);
+  if (!response.ok) throw new Error(`GET ${siteUrl}/docs/cli/ answered ${response.status}`);
+  const lines = [...walkElements(parseHtml(await response.text()))].flatMap((element) => attribute(element, 'data-code')?.split('\u007f') ?? []).map((line) => line.trim());
+  const find = (pattern: RegExp) => {
+    const line = lines.find((candidate) => pattern.test(candidate));
+    if (!line) throw new Error(`the CLI page at ${siteUrl}/docs/cli/ has no line matching ${pattern}`);
+    return line;
+  };
+  const installGlobal = find(/^npm install --global \S+$/);
+  return {
+    installGlobal,
+    installLibrary: find(/^npm install (?!--global)\S+$/),
+    npx: find(/^npx -y \S+ platforms$/),
+    url: installGlobal.split(' ').at(-1)!,
+  };
+}
+
+/**
+ * What a stranger does: copies the CLI page's install line and runs it, with the machine's own
+ * npm and Node (20 here), an empty npm cache, and a prefix of its own so nothing global changes.
+ */
+export async function installCliFromSite(siteUrl: string): Promise<InstalledCli & { commands: PageInstallCommands }> {
+  const commands = await readInstallCommands(siteUrl);
+  const root = mkdtempSync(join(tmpdir(), 'earshot-cli-'));
+  const path = systemNodePath();
+  const prefix = join(root, 'prefix');
+  const [npm, ...args] = splitCommand(commands.installGlobal);
+  const install = await runCommand(npm!, [...args, '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error'], {
+    ...process.env,
+    PATH: path,
+    npm_config_cache: join(root, 'npm-cache'),
+  });
+  if (install.status !== 0) throw new Error(`${commands.installGlobal} failed:\n${install.output}`);
+  return { bin: join(prefix, 'bin', 'earshot'), path: [join(prefix, 'bin'), path].join(delimiter), root, commands };
+}
+
+export function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<{ status: number | null; output: string }> {
   return new Promise((done, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
+import { readCliTarball } from '../../src/lib/cli-package/cli-tarball.ts';
 import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
 import { apiSchemas, mcpConfigurationSchema } from '../../src/shared/schemas/index.ts';
 import { runBuild, runBuildAsync } from '../support/build-site.ts';
@@ -97,11 +98,18 @@ describe('a build with the shipped data', () => {
     assert.deepEqual(openapi.servers.map((server) => server.url), [baseUrl]);
   });
 
-  it("publishes the MCP configuration at resources.mcp, valid, and pointed at the preview's own API", () => {
+  it("publishes the MCP configuration at resources.mcp, valid, and pointed at the preview's own tarball and API", () => {
     const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
     const configuration = readJson(join(outDir, product.resources.mcp));
     const validate = createSchemaValidator().getSchema(mcpConfigurationSchema.$id)!;
     assert.equal(validate(configuration), true, JSON.stringify(validate.errors));
-    assert.deepEqual(configuration, { mcpServers: { earshot: { command: 'npx', args: ['-y', 'earshot', 'mcp', '--base-url', baseUrl] } } });
+    const tarball = readCliTarball();
+    assert.deepEqual(configuration, { mcpServers: { earshot: { command: 'npx', args: ['-y', `${baseUrl}${tarball.path}`, 'mcp', '--base-url', baseUrl] } } });
+  });
+
+  it('serves the client package it names, byte for byte the tarball npm packed', () => {
+    const tarball = readCliTarball();
+    assert.deepEqual(readdirSync(join(outDir, 'cli')), [tarball.fileName]);
+    assert.deepEqual(new Uint8Array(readFileSync(join(outDir, tarball.path))), tarball.bytes);
   });
 });

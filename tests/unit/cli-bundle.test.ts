@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { build, type Metafile } from 'esbuild';
-import { CLI_LAZY_PACKAGES, CLI_OUTFILE, cliBuildOptions } from '../../src/scripts/build-cli.ts';
+import { CLI_LAZY_PACKAGES, CLI_OUTFILE, cliBuildOptions, LIBRARY_OUTFILE } from '../../src/scripts/build-cli.ts';
 
 const isLazyPackageModule = (input: string) => CLI_LAZY_PACKAGES.some((name) => input.includes(`node_modules/${name}/`));
 
@@ -29,8 +29,10 @@ describe('the client bundle', async () => {
   });
 
   it('bundles the MCP SDK and undici, but loads them only when a command asks for them', () => {
-    const inputsAtStart = staticallyLoaded(outputs, entry).flatMap((file) => Object.keys(outputs[file]!.inputs));
-    assert.deepEqual(inputsAtStart.filter(isLazyPackageModule), [], 'a lazily used package is loaded at every start');
+    for (const start of [entry, relative(process.cwd(), LIBRARY_OUTFILE)]) {
+      const inputsAtStart = staticallyLoaded(outputs, start).flatMap((file) => Object.keys(outputs[file]!.inputs));
+      assert.deepEqual(inputsAtStart.filter(isLazyPackageModule), [], `${start}: a lazily used package is loaded at every start`);
+    }
     const allInputs = Object.values(outputs).flatMap((output) => Object.keys(output.inputs));
     for (const name of CLI_LAZY_PACKAGES) assert.ok(allInputs.some((input) => input.includes(`node_modules/${name}/`)), `${name} is not in the bundle`);
   });

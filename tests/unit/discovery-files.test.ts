@@ -9,6 +9,7 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
     productDescription: 'Listens.\n  Everywhere.',
     baseUrl: 'https://preview.example',
     rateLimitText: '5 requests per 10 seconds',
+    client: { installGlobal: 'npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz', mcpCommand: 'npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp' },
     docs: [{ title: 'Overview', description: 'Start here.', url: 'https://preview.example/docs/' }],
     api: [{ title: 'OpenAPI document', description: 'The description.', url: 'https://preview.example/openapi.json' }],
     optional: [{ title: 'Sitemap', description: 'Every page.', url: 'https://preview.example/sitemap-index.xml' }],
@@ -22,6 +23,12 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
   it('states the facts an agent needs first: base URL, no authentication, the rate limit', () => {
     assert.match(text, /under https:\/\/preview\.example\. It needs no API key/);
     assert.match(text, /rate limited to 5 requests per 10 seconds/);
+  });
+
+  it('says how to run the client from its pinned tarball, and that it is not on the public registry', () => {
+    assert.ok(text.includes('install it with `npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz`'));
+    assert.ok(text.includes('starts its server with `npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp`'));
+    assert.match(text, /It is not on the public npm registry\./);
   });
 
   it('lists links as "- [title](url): notes" under H2 sections, "Optional" last', () => {

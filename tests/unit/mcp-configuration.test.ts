@@ -8,18 +8,20 @@ import { capabilitiesResponseSchema, mcpConfigurationSchema, platformsResponseSc
 
 const PRODUCTION = 'https://earshot.dev';
 const PREVIEW = 'https://deploy-preview-7--earshot.netlify.app';
+/** The pinned tarball each deployment serves (src/lib/cli-package/cli-tarball.ts). */
+const tarball = (baseUrl: string) => `${baseUrl}/cli/earshot-1.0.0-0123456789.tgz`;
 const validator = createSchemaValidator();
 const validateConfiguration = validator.getSchema(mcpConfigurationSchema.$id)!;
 
 describe('buildMcpConfiguration', () => {
   const cases: [string, { baseUrl: string; args: string[] }][] = [
-    ['production: the bare command, whose default is production', { baseUrl: PRODUCTION, args: ['-y', 'earshot', 'mcp'] }],
-    ['a deploy preview: talks to the preview that served it', { baseUrl: PREVIEW, args: ['-y', 'earshot', 'mcp', '--base-url', PREVIEW] }],
-    ['the local server', { baseUrl: 'http://localhost:8888', args: ['-y', 'earshot', 'mcp', '--base-url', 'http://localhost:8888'] }],
+    ['production: its own pinned tarball, whose default API is production', { baseUrl: PRODUCTION, args: ['-y', tarball(PRODUCTION), 'mcp'] }],
+    ['a deploy preview: the preview\'s tarball, talking to the preview that served it', { baseUrl: PREVIEW, args: ['-y', tarball(PREVIEW), 'mcp', '--base-url', PREVIEW] }],
+    ['the local server', { baseUrl: 'http://localhost:8888', args: ['-y', tarball('http://localhost:8888'), 'mcp', '--base-url', 'http://localhost:8888'] }],
   ];
   for (const [name, { baseUrl, args }] of cases) {
     it(name, () => {
-      const configuration = buildMcpConfiguration(baseUrl, PRODUCTION);
+      const configuration = buildMcpConfiguration(baseUrl, PRODUCTION, tarball(baseUrl));
       assert.deepEqual(configuration, { mcpServers: { earshot: { command: 'npx', args } } });
       assert.equal(validateConfiguration(configuration), true, JSON.stringify(validateConfiguration.errors));
     });
@@ -38,13 +40,13 @@ describe('the McpConfiguration schema', () => {
 });
 
 describe('the MCP client snippets', () => {
-  const production = buildMcpConfiguration(PRODUCTION, PRODUCTION);
+  const production = buildMcpConfiguration(PRODUCTION, PRODUCTION, tarball(PRODUCTION));
   const served = `${JSON.stringify(production, null, 2)}\n`;
   const cases: [McpClientId, { language: string; code: string }][] = [
     ['claude-desktop', { language: 'json', code: served }],
     ['cursor', { language: 'json', code: served }],
-    ['claude-code', { language: 'sh', code: 'claude mcp add earshot -- npx -y earshot mcp\n' }],
-    ['vscode', { language: 'json', code: `${JSON.stringify({ servers: { earshot: { type: 'stdio', command: 'npx', args: ['-y', 'earshot', 'mcp'] } } }, null, 2)}\n` }],
+    ['claude-code', { language: 'sh', code: `claude mcp add earshot -- npx -y ${tarball(PRODUCTION)} mcp\n` }],
+    ['vscode', { language: 'json', code: `${JSON.stringify({ servers: { earshot: { type: 'stdio', command: 'npx', args: ['-y', tarball(PRODUCTION), 'mcp'] } } }, null, 2)}\n` }],
   ];
   for (const [client, { language, code }] of cases) {
     it(client, () => {
@@ -56,7 +58,7 @@ describe('the MCP client snippets', () => {
   }
 
   it('one per client, in order, each carrying a preview configuration\'s --base-url', () => {
-    const snippets = renderMcpClientSnippets(buildMcpConfiguration(PREVIEW, PRODUCTION));
+    const snippets = renderMcpClientSnippets(buildMcpConfiguration(PREVIEW, PRODUCTION, tarball(PREVIEW)));
     assert.deepEqual(snippets.map((snippet) => snippet.client), ['claude-desktop', 'cursor', 'claude-code', 'vscode']);
     for (const snippet of snippets) assert.ok(snippet.code.includes(PREVIEW), snippet.client);
   });

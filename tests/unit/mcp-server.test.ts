@@ -24,7 +24,7 @@ async function connect(answers: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi(answers);
   const settings = resolveClientSettings({ retries: '0' }, { EARSHOT_BASE_URL: FAKE_API }, 'https://earshot.dev');
   assert.ok(settings.ok);
-  const apiClient = createApiClient(settings.settings, { userAgent: 'earshot/test', supportEmail: 'support@earshot.dev', env: {}, fetch: api.fetch });
+  const apiClient = createApiClient(settings.settings, { userAgent: 'earshot/test', supportEmail: 'support@earshot.dev', installGuideUrl: 'https://earshot.dev/docs/cli/#install', env: {}, fetch: api.fetch });
   const server = await createMcpServer(apiClient, '9.9.9');
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);

@@ -115,6 +115,13 @@ describe('netlify.toml: headers', () => {
   }
 });
 
+describe('netlify.toml: the client package', () => {
+  it('/cli/<file>: cached for good, since its URL changes with its content (src/lib/cli-package/cli-tarball.ts)', () => {
+    const headers = resolveHeaders(config, '/cli/earshot-1.0.0-0123456789.tgz');
+    assert.equal(headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+});
+
 describe('matchesNetlifyPath', () => {
   const cases: [string, { pattern: string; path: string; want: boolean }][] = [
     ['exact', { pattern: '/api/v1/platforms', path: '/api/v1/platforms', want: true }],

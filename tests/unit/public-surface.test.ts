@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { readNetlifyConfig } from '../../src/lib/edge/netlify-config.ts';
+import { readCliTarball } from '../../src/lib/cli-package/cli-tarball.ts';
 import { apiSchemas, productDataSchema } from '../../src/shared/schemas/index.ts';
 import { runBuildAsync } from '../support/build-site.ts';
 import { readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
@@ -26,6 +27,9 @@ const planted = { EARSHOT_SECRET_PROBE: 'probe-9c1e7f42-secret', PUBLIC_EARSHOT_
 
 const jsonErrorBody = netlify.redirects!.find((rule) => rule.from === '/api/*' && rule.status === 404)!.to.slice(1);
 
+/** The client package the site serves (README, "Command-line client"): the same bytes in every build. */
+const cliTarball = readCliTarball().path.slice(1);
+
 /** The documented files that must each be there, once. */
 const singletons: Record<string, string> = {
   ...Object.fromEntries(apiRoutes.map((route) => [route.file.slice(1), `the ${route.path} endpoint`])),
@@ -37,6 +41,7 @@ const singletons: Record<string, string> = {
   'llms.txt': 'llms.txt',
   '.well-known/api-catalog': 'the API catalog',
   'favicon.svg': 'the favicon',
+  [cliTarball]: 'the client package',
   '404.html': 'the not-found page',
 };
 
@@ -51,7 +56,11 @@ const families: [string, RegExp][] = [
  * Known text in third-party files that names a path, with why it is not a leak: Pagefind ships
  * `pagefind-highlight.js` as it was bundled, and the bundler's comments name its source module.
  */
-const vendoredPathMentions = [{ file: 'pagefind/pagefind-highlight.js', text: 'node_modules/mark.js/dist/mark.js' }];
+const vendoredPathMentions = [
+  { file: 'pagefind/pagefind-highlight.js', text: 'node_modules/mark.js/dist/mark.js' },
+  // The MCP SDK, bundled into the client: its schema for MCP roots requires `file://` URIs.
+  { file: cliTarball, text: 'startsWith("file://")' },
+];
 
 let files: PublishedFile[] = [];
 let sitemapPages: string[] = [];
@@ -130,8 +139,9 @@ describe('the public surface of a build', () => {
     assert.deepEqual(found, []);
   });
 
-  it('shows the support address only where it is documented: the authentication page and the OpenAPI contact', () => {
-    const documented = ['docs/authentication/index.html', OPENAPI_PATH.slice(1), 'docs/api/index.html'];
+  it('shows the support address only where it is documented: the authentication page, the OpenAPI contact and the client package', () => {
+    // The client package names it in its hints (`tell support@…`), its README and its `bugs` field.
+    const documented = ['docs/authentication/index.html', OPENAPI_PATH.slice(1), 'docs/api/index.html', cliTarball];
     const holders = files.filter(({ text }) => text.includes(product.supportEmail));
     const [fragments, others] = [holders.filter(({ path }) => path.endsWith('.pf_fragment')), holders.filter(({ path }) => !path.endsWith('.pf_fragment'))];
     assert.deepEqual(others.map(({ path }) => path).sort(), [...documented].sort());

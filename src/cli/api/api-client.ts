@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { apiRoutes, OPENAPI_PATH } from '../../shared/api-routes.ts';
 import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../shared/schemas/index.ts';
 import type { ClientSettings } from './client-settings.ts';
@@ -19,20 +20,29 @@ import { DEFAULT_RETRY_POLICY } from './retry-policy.ts';
  */
 export interface ApiClient {
   baseUrl: string;
-  getPlatforms(): Promise<ApiResult<PlatformsResponse>>;
-  getCapabilities(): Promise<ApiResult<CapabilitiesResponse>>;
-  getOpenApiDocument(): Promise<ApiResult<OpenApiDocument>>;
+  getPlatforms(call?: CallOptions): Promise<ApiResult<PlatformsResponse>>;
+  getCapabilities(call?: CallOptions): Promise<ApiResult<CapabilitiesResponse>>;
+  getOpenApiDocument(call?: CallOptions): Promise<ApiResult<OpenApiDocument>>;
   /** Follows the capabilities' `resources.mcp` link, so it finds the configuration wherever it lives. */
-  getMcpConfiguration(): Promise<ApiResult<McpConfiguration>>;
+  getMcpConfiguration(call?: CallOptions): Promise<ApiResult<McpConfiguration>>;
+}
+
+/** Per call: a signal that cancels this call only (the client's own signal cancels every call). */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
 }
 
 export interface ApiClientDependencies {
   userAgent: string;
   supportEmail: string;
+  /** Where to learn how to install the newest client, named in hints. */
+  installGuideUrl: string;
+  /** Cancels every request of this client, and the waits between retries. */
+  signal?: AbortSignal | undefined;
   env: Record<string, string | undefined>;
   /** Defaults to Node's fetch, or undici's behind a proxy when a proxy variable is set. */
   fetch?: FetchLike | undefined;
-  sleep?: ((ms: number) => Promise<void>) | undefined;
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   now?: (() => number) | undefined;
   random?: (() => number) | undefined;
   /** Receives detail lines when `settings.debug` is on. */
@@ -61,20 +71,28 @@ export function createApiClient(settings: ClientSettings, dependencies: ApiClien
       retry: { ...DEFAULT_RETRY_POLICY, retries: settings.retries },
       maxBodyBytes: MAX_BODY_BYTES,
       supportEmail: dependencies.supportEmail,
-      sleep: dependencies.sleep ?? ((ms) => new Promise((done) => setTimeout(done, ms))),
+      installGuideUrl: dependencies.installGuideUrl,
+      signal: dependencies.signal,
+      sleep: dependencies.sleep ?? ((ms, signal) => wait(ms, undefined, { signal })),
       now: dependencies.now ?? Date.now,
       random: dependencies.random ?? Math.random,
       debug: settings.debug && dependencies.debug ? dependencies.debug : () => {},
     }))());
+  /** The client's context, with the call's signal joined to the client's own. */
+  const contextFor = async (call: CallOptions | undefined): Promise<RequestContext> => {
+    const base = await getContext();
+    if (!call?.signal) return base;
+    return { ...base, signal: base.signal ? AbortSignal.any([base.signal, call.signal]) : call.signal };
+  };
   const url = (path: string) => `${settings.baseUrl}${path}`;
 
   const client: ApiClient = {
     baseUrl: settings.baseUrl,
-    getPlatforms: async () => requestJson(url(routePath('listServicePlatforms')), platformsResponseCheck, await getContext()),
-    getCapabilities: async () => requestJson(url(routePath('getServiceCapabilities')), capabilitiesResponseCheck, await getContext()),
-    getOpenApiDocument: async () => requestJson(url(OPENAPI_PATH), openApiDocumentCheck, await getContext()),
-    async getMcpConfiguration() {
-      const capabilities = await client.getCapabilities();
+    getPlatforms: async (call) => requestJson(url(routePath('listServicePlatforms')), platformsResponseCheck, await contextFor(call)),
+    getCapabilities: async (call) => requestJson(url(routePath('getServiceCapabilities')), capabilitiesResponseCheck, await contextFor(call)),
+    getOpenApiDocument: async (call) => requestJson(url(OPENAPI_PATH), openApiDocumentCheck, await contextFor(call)),
+    async getMcpConfiguration(call) {
+      const capabilities = await client.getCapabilities(call);
       if (!capabilities.ok) return capabilities;
       const link = capabilities.value.data.resources.mcp;
       // The schema accepts any absolute URI (RFC 3986); only an http(s) URL that WHATWG URL
@@ -90,7 +108,7 @@ export function createApiClient(settings: ClientSettings, dependencies: ApiClien
           },
         };
       }
-      return requestJson(link, mcpConfigurationCheck, await getContext());
+      return requestJson(link, mcpConfigurationCheck, await contextFor(call));
     },
   };
   return client;

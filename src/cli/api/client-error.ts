@@ -14,6 +14,8 @@ export type ClientErrorKind =
 
 export interface ClientError {
   kind: ClientErrorKind;
+  /** The HTTP status of the answer that failed, when there was an answer. */
+  status?: number;
   /** One line, without the `error: ` prefix. */
   message: string;
   /** One line naming the next step, without the `hint: ` prefix. */

@@ -17,7 +17,7 @@ export interface ClientSettingInputs {
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 10;
-const MAX_TIMEOUT_SECONDS = 300;
+export const MAX_TIMEOUT_SECONDS = 300;
 
 export type SettingsResult = { ok: true; settings: ClientSettings } | { ok: false; message: string; hint: string };
 
@@ -48,7 +48,7 @@ export function resolveClientSettings(inputs: ClientSettingInputs, env: Record<s
 }
 
 /** An absolute http(s) URL, optionally with a path prefix, without query, fragment or credentials. */
-function normalizeBaseUrl(text: string): string | undefined {
+export function normalizeBaseUrl(text: string): string | undefined {
   let url: URL;
   try {
     url = new URL(text.trim());

@@ -14,7 +14,15 @@ export interface RequestContext {
   maxBodyBytes: number;
   /** Whom to tell about answers that break the schema. */
   supportEmail: string;
-  sleep(ms: number): Promise<void>;
+  /** Where a user learns how to install the newest client (the CLI docs page). */
+  installGuideUrl: string;
+  /**
+   * Cancels everything, attempts and the waits between them, when it aborts (the library's
+   * `signal` option, Ctrl-C on the command line): the call then rejects with the signal's reason.
+   */
+  signal?: AbortSignal | undefined;
+  /** Waits `ms`; rejects at once when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
   now(): number;
   random(): number;
   /** Receives detail lines when debugging is on (`EARSHOT_DEBUG=1`). */
@@ -47,10 +55,13 @@ type Attempt = { kind: 'answer'; response: Response } | { kind: 'failed'; error:
 export async function requestJson<T>(url: string, check: ResponseCheck<T>, context: RequestContext): Promise<ApiResult<T>> {
   let waitedMs = 0;
   for (let attempt = 0; ; attempt++) {
+    context.signal?.throwIfAborted();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), context.timeoutMs);
+    // The attempt stops on its own timeout or on the caller's signal, whichever comes first.
+    const signal = context.signal ? AbortSignal.any([context.signal, controller.signal]) : controller.signal;
     try {
-      const sent = await send(url, controller.signal, context);
+      const sent = await send(url, signal, context);
       if (sent.kind === 'failed') return { ok: false, error: sent.error };
       const { response } = sent;
       context.debug(`GET ${url} → HTTP ${response.status} ${response.statusText} (${response.headers.get('content-type') ?? 'no content type'})`);
@@ -64,12 +75,14 @@ export async function requestJson<T>(url: string, check: ResponseCheck<T>, conte
         }
         context.debug(`rate limited; waiting ${formatSeconds(waitMs)} (${asked === undefined ? 'backoff' : 'Retry-After'}) before retry ${attempt + 1} of ${context.retry.retries}`);
         clearTimeout(timer);
-        await context.sleep(waitMs);
+        await sleepUnlessAborted(waitMs, context);
         waitedMs += waitMs;
         continue;
       }
-      return await readAnswer(url, response, check, context, controller.signal);
+      return await readAnswer(url, response, check, context, signal);
     } catch (error) {
+      // The caller gave up: that is not a failure of the API, so it is not reported as one.
+      context.signal?.throwIfAborted();
       // Reading the body can fail too (timeout, connection reset mid-answer).
       return { ok: false, error: networkError(url, error, controller.signal, context) };
     } finally {
@@ -88,7 +101,18 @@ async function send(url: string, signal: AbortSignal, context: RequestContext): 
     });
     return { kind: 'answer', response };
   } catch (error) {
+    context.signal?.throwIfAborted();
     return { kind: 'failed', error: networkError(url, error, signal, context) };
+  }
+}
+
+/** The wait between retries; the caller's signal ends it with the signal's own reason. */
+async function sleepUnlessAborted(ms: number, context: RequestContext): Promise<void> {
+  try {
+    await context.sleep(ms, context.signal);
+  } catch (error) {
+    context.signal?.throwIfAborted();
+    throw error;
   }
 }
 
@@ -99,26 +123,26 @@ async function readAnswer<T>(url: string, response: Response, check: ResponseChe
   const body = await readCappedBody(response, context.maxBodyBytes);
   if (signal.aborted) throw signal.reason;
   if (!body.ok) {
-    return fail('bad-response', `the answer from ${url} is larger than ${formatBytes(context.maxBodyBytes)}; stopped reading`, 'check that the base URL points at the Earshot API (--base-url or EARSHOT_BASE_URL)');
+    return fail('bad-response', `the answer from ${url} is larger than ${formatBytes(context.maxBodyBytes)}; stopped reading`, 'check that the base URL points at the Earshot API (--base-url or EARSHOT_BASE_URL)', response.status);
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(body.bytes);
   } catch {
-    return fail('bad-response', `the answer from ${url} is not UTF-8 text`, 'check that the base URL points at the Earshot API (--base-url or EARSHOT_BASE_URL)');
+    return fail('bad-response', `the answer from ${url} is not UTF-8 text`, 'check that the base URL points at the Earshot API (--base-url or EARSHOT_BASE_URL)', response.status);
   }
   if (isHtml(contentType, text)) {
-    return fail('bad-response', `expected JSON from ${url} but got an HTML page`, 'the base URL probably points at a website, a proxy or a captive portal; check --base-url or EARSHOT_BASE_URL');
+    return fail('bad-response', `expected JSON from ${url} but got an HTML page`, 'the base URL probably points at a website, a proxy or a captive portal; check --base-url or EARSHOT_BASE_URL', response.status);
   }
   if (text.trim() === '') {
-    return fail('bad-response', `the answer from ${url} is empty (HTTP ${response.status})`, `try again; if it persists, tell ${context.supportEmail}`);
+    return fail('bad-response', `the answer from ${url} is empty (HTTP ${response.status})`, `try again; if it persists, tell ${context.supportEmail}`, response.status);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     context.debug(`body starts with: ${toOneLine(text, 200)}`);
-    return fail('bad-response', `the answer from ${url} is not valid JSON (${toOneLine(error instanceof Error ? error.message : String(error), 80)})`, `try again; if it persists, tell ${context.supportEmail}`);
+    return fail('bad-response', `the answer from ${url} is not valid JSON (${toOneLine(error instanceof Error ? error.message : String(error), 80)})`, `try again; if it persists, tell ${context.supportEmail}`, response.status);
   }
   const checked = check.check(value, new URL(url).pathname);
   if (!checked.ok) {
@@ -128,8 +152,9 @@ async function readAnswer<T>(url: string, response: Response, check: ResponseChe
       ok: false,
       error: {
         kind: 'bad-response',
+        status: response.status,
         message: `the answer from ${url} is not a valid ${check.what}: ${toOneLine(first, 200)}${more}`,
-        hint: `upgrade the client (npm install -g earshot@latest); if it persists, tell ${context.supportEmail} (EARSHOT_DEBUG=1 lists every problem)`,
+        hint: `install the newest client (see ${context.installGuideUrl}); if it persists, tell ${context.supportEmail} (EARSHOT_DEBUG=1 lists every problem)`,
         details: checked.problems,
       },
     };
@@ -137,8 +162,8 @@ async function readAnswer<T>(url: string, response: Response, check: ResponseChe
   return { ok: true, url, text, value: checked.value };
 }
 
-function fail(kind: ClientError['kind'], message: string, hint: string): { ok: false; error: ClientError } {
-  return { ok: false, error: { kind, message, hint, details: [] } };
+function fail(kind: ClientError['kind'], message: string, hint: string, status?: number): { ok: false; error: ClientError } {
+  return { ok: false, error: { kind, message, hint, details: [], ...(status !== undefined && { status }) } };
 }
 
 /** HTML by its declared type, or, when the type is missing or wrong, by its first character. */
@@ -170,7 +195,7 @@ async function httpError(url: string, response: Response, context: RequestContex
       : response.status >= 500
         ? 'the service has a problem; try again in a few minutes'
         : `check the base URL (--base-url or EARSHOT_BASE_URL); if it is right, tell ${context.supportEmail}`;
-  return { kind: 'http-error', message: `GET ${url} answered ${status}${said}`, hint, details: [] };
+  return { kind: 'http-error', status: response.status, message: `GET ${url} answered ${status}${said}`, hint, details: [] };
 }
 
 function rateLimitedError(url: string, attempts: number, askedMs: number | undefined, context: RequestContext): ClientError {
@@ -179,6 +204,7 @@ function rateLimitedError(url: string, attempts: number, askedMs: number | undef
   const cap = formatSeconds(context.retry.maxTotalWaitMs);
   return {
     kind: 'rate-limited',
+    status: 429,
     message: `rate limited by ${new URL(url).host} (HTTP 429); tried ${tries}`,
     hint: `${wait} and try again, or allow more retries with --retries <n> (waits at most ${cap} in total)`,
     details: [],

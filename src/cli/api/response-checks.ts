@@ -26,7 +26,7 @@ export const capabilitiesResponseCheck = schemaCheck<CapabilitiesResponse>('Capa
 /** The parts of an OpenAPI document the client reads; the rest is passed through untouched. */
 export interface OpenApiDocument {
   openapi: string;
-  info?: { title?: unknown; version?: unknown };
+  info: { title?: unknown; version?: unknown };
   paths?: Record<string, Record<string, { operationId?: unknown; summary?: unknown } | unknown>>;
   [key: string]: unknown;
 }

@@ -1,7 +1,8 @@
 /**
  * Facts fixed when the client is built: its version and the production API it talks to.
  *
- * Run from source, they are read from `package.json` and `data/product.json`. In the published
+ * Run from source, they are read from the client package's manifest (`src/cli/package/package.json`)
+ * and `data/product.json`. In the published
  * bundle, `src/scripts/build-cli.ts` replaces this module with the same values as literals, so the
  * installed client reads no file at start.
  */
@@ -12,14 +13,22 @@ export interface BuildFacts {
   /** The production base URL from `data/product.json`, such as `https://earshot.dev`. */
   productionBaseUrl: string;
   supportEmail: string;
+  /** The command-line client's docs page in production (`resources.cli`), which shows how to install it. */
+  cliDocsUrl: string;
 }
 
-const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, string>;
+const readJson = <T>(path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as T;
 
 export function readBuildFacts(): BuildFacts {
-  const packageJson = readJson('../../../package.json');
-  const product = readJson('../../../data/product.json');
-  return { version: packageJson.version!, productionBaseUrl: product.baseUrl!, supportEmail: product.supportEmail! };
+  // The client package's own manifest holds its version: one version, whoever asks.
+  const manifest = readJson<{ version: string }>('../package/package.json');
+  const product = readJson<{ baseUrl: string; supportEmail: string; resources: { cli: string } }>('../../../data/product.json');
+  return {
+    version: manifest.version,
+    productionBaseUrl: product.baseUrl,
+    supportEmail: product.supportEmail,
+    cliDocsUrl: new URL(product.resources.cli, product.baseUrl).href,
+  };
 }
 
 export const buildFacts: BuildFacts = readBuildFacts();

@@ -17,6 +17,8 @@ export interface LlmsTxtInput {
   productDescription: string;
   baseUrl: string;
   rateLimitText: string;
+  /** How to run the client: commands naming the pinned tarball this site serves. */
+  client: { installGlobal: string; mcpCommand: string };
   docs: readonly LlmsTxtPage[];
   api: readonly LlmsTxtPage[];
   optional: readonly LlmsTxtPage[];
@@ -34,6 +36,8 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
     `The public discovery API is read-only JSON under ${input.baseUrl}. It needs no API key and no authentication.`,
     `It is rate limited to ${input.rateLimitText}; over the limit it answers HTTP 429 with a JSON Error body.`,
     'It never exposes customer monitors, results, accounts, subscriptions or prompts.',
+    '',
+    `The official client (command line, MCP server over stdio and typed library) is served by this site, pinned to its version: install it with \`${input.client.installGlobal}\`; an MCP client starts its server with \`${input.client.mcpCommand}\`. It is not on the public npm registry.`,
     '',
     ...section('Docs', input.docs),
     ...section('API', input.api),

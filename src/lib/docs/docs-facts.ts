@@ -5,15 +5,18 @@ import { describeRateLimit } from '../edge/rate-limit.ts';
 import { NOT_FOUND, TOO_MANY_REQUESTS } from '../api/api-errors.ts';
 import { API_DESCRIPTION_VERSION, OPENAPI_VERSION } from '../openapi/build-openapi-document.ts';
 import { buildMcpConfiguration } from '../mcp/mcp-configuration.ts';
+import { buildCliInstallCommands, formatTarballSize, readCliTarball } from '../cli-package/cli-tarball.ts';
 import { loadSiteContext } from '../site-context.ts';
 
 /**
  * The product facts the docs pages print, each read from its one home (`data/`, `netlify.toml`,
- * the OpenAPI builder, `package.json`), so that no page types a fact a second time.
+ * the OpenAPI builder, the client package), so that no page types a fact a second time.
  */
 export function loadDocsFacts() {
   const { data, baseUrl, rateLimit } = loadSiteContext();
   const { product, platforms } = data;
+  const tarball = readCliTarball();
+  const install = buildCliInstallCommands(baseUrl, tarball);
   return {
     product,
     platforms,
@@ -22,7 +25,15 @@ export function loadDocsFacts() {
     resourceLinks: buildResourceLinks(product.resources, baseUrl),
     openApiUrl: `${baseUrl}${OPENAPI_PATH}`,
     /** What this build serves at `resources.mcp`. */
-    mcpConfiguration: buildMcpConfiguration(baseUrl, product.baseUrl),
+    mcpConfiguration: buildMcpConfiguration(baseUrl, product.baseUrl, install.url),
+    /** The client package this build serves, and the commands that install it from there. */
+    cliPackage: {
+      version: tarball.version,
+      fileName: tarball.fileName,
+      integrity: tarball.integrity,
+      size: formatTarballSize(tarball.size),
+      ...install,
+    },
     openApiVersion: OPENAPI_VERSION,
     apiDescriptionVersion: API_DESCRIPTION_VERSION,
     apiRoutes,
@@ -33,14 +44,14 @@ export function loadDocsFacts() {
     },
     tooManyRequestsBody: JSON.stringify(TOO_MANY_REQUESTS),
     notFoundBody: JSON.stringify(NOT_FOUND),
-    /** The Node.js versions the npm package `earshot` (the command-line client) runs on. */
+    /** The Node.js versions the `earshot` package (the command-line client) runs on. */
     nodeEngine: readPackageEngine(),
   };
 }
 
 function readPackageEngine(): string {
-  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { engines?: { node?: string } };
+  const manifest = JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')) as { engines?: { node?: string } };
   const range = manifest.engines?.node;
-  if (!range) throw new Error('package.json: must declare engines.node, the Node.js versions the client supports');
+  if (!range) throw new Error('src/cli/package/package.json: must declare engines.node, the Node.js versions the client supports');
   return range;
 }

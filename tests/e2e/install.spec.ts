@@ -1,0 +1,174 @@
+import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { readPublishedFiles } from '../support/published-files.ts';
+import { findInstallSpecsInFile } from '../support/install-commands.ts';
+import { readInstallCommands, runCommand, runInstalledCli, splitCommand, systemNodePath } from '../support/install-cli.ts';
+
+/**
+ * The client as a stranger installs it: the commands on the CLI page, copied as they are, against
+ * the tarball this site serves, with the machine's own Node (20 here) and an empty npm cache.
+ * The global setup already followed the page's `npm install --global` line (EARSHOT_CLI_BIN).
+ */
+const version = (JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')) as { version: string }).version;
+const packageUrl = process.env.EARSHOT_CLI_PACKAGE_URL!;
+
+/** Runs a command with the system's Node first on PATH, an empty npm cache, nothing else of ours. */
+async function runAsStranger(line: string, options: { cwd?: string; cache: string }): Promise<ProcessResult> {
+  const [command, ...args] = splitCommand(line);
+  return runProcess(command!, [...args, ...(command === 'npm' ? ['--no-audit', '--no-fund', '--loglevel=error'] : [])], { PATH: systemNodePath(), HOME: process.env.HOME ?? '/tmp', npm_config_cache: options.cache }, options.cwd);
+}
+
+function temporaryFolder(name: string): string {
+  return mkdtempSync(join(tmpdir(), `earshot-${name}-`));
+}
+
+test.describe("the client, installed from the site as the CLI page says", () => {
+  test('the page names the tarball this site serves, with its true sha512 integrity and size', async ({ page, request, baseURL }) => {
+    const commands = await readInstallCommands(baseURL!);
+    expect(commands.url).toBe(packageUrl);
+    expect(new URL(commands.url).origin).toBe(new URL(baseURL!).origin);
+    expect(commands.installLibrary).toBe(`npm install ${commands.url}`);
+    expect(commands.npx).toBe(`npx -y ${commands.url} platforms`);
+
+    const tarball = await request.get(commands.url);
+    expect(tarball.status()).toBe(200);
+    const bytes = await tarball.body();
+    const integrity = `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
+    // The URL names the version and the content, so one URL can only ever mean these bytes.
+    expect(new URL(commands.url).pathname).toBe(`/cli/earshot-${version}-${createHash('sha512').update(bytes).digest('hex').slice(0, 10)}.tgz`);
+
+    await page.goto('/docs/cli/#install');
+    const row = page.getByRole('row').filter({ hasText: `earshot-${version}-` });
+    await expect(row).toContainText(integrity);
+    await expect(row).toContainText(`${(bytes.byteLength / 1024).toFixed(1)} KB`);
+    await expect(page.getByText('Not on the public npm registry yet')).toBeVisible();
+  });
+
+  test('the installed earshot runs on the system Node and on Node 24 alike', async ({ request, baseURL }) => {
+    const api = await (await request.get('/api/v1/platforms')).json();
+    const nodes = [
+      { name: 'system', run: (args: string[]) => runInstalledCli(args) },
+      // The project's Node 24 (npm puts it first on PATH), started on the installed bin directly.
+      { name: process.version, run: (args: string[]) => runProcess(process.execPath, [realpathSync(process.env.EARSHOT_CLI_BIN!), ...args], { PATH: systemNodePath() }) },
+    ];
+    for (const node of nodes) {
+      expect(await node.run(['--version']), node.name).toEqual({ code: 0, stdout: `earshot ${version}\n`, stderr: '' });
+      const platforms = await node.run(['platforms', '--json', '--base-url', baseURL!]);
+      expect(platforms.stderr, node.name).toBe('');
+      expect(JSON.parse(platforms.stdout), node.name).toEqual(api);
+    }
+    const systemNode = await runCommand('node', ['--version'], { PATH: systemNodePath() });
+    test.info().annotations.push({ type: 'Node versions', description: `system ${systemNode.output.trim()}, project ${process.version}` });
+  });
+
+  test("the page's npx line works from an empty npm cache", async ({ baseURL }) => {
+    const cache = temporaryFolder('npx-cache');
+    try {
+      const expected = await runInstalledCli(['platforms'], { EARSHOT_BASE_URL: baseURL! });
+      // The page's line talks to production; the same line, pointed at this server.
+      const commands = await readInstallCommands(baseURL!);
+      const result = await runAsStranger(`${commands.npx} --base-url ${baseURL}`, { cache });
+      // stderr may carry npm's own notices; the output is the client's.
+      expect(result.stdout, result.stderr).toBe(expected.stdout);
+      expect(result.code).toBe(0);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  test('a project that installed the URL imports the library, calls both operations and gets typed results', async ({ request, baseURL }) => {
+    const project = temporaryFolder('library-project');
+    try {
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+      const commands = await readInstallCommands(baseURL!);
+      const install = await runAsStranger(commands.installLibrary, { cwd: project, cache: join(project, '.npm-cache') });
+      expect(install.code, install.stderr).toBe(0);
+      const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string; integrity?: string }> };
+      // One package, no dependencies, recorded with the integrity the page shows.
+      expect(Object.keys(lock.packages).filter((path) => path !== '')).toEqual(['node_modules/earshot']);
+      expect(lock.packages['node_modules/earshot']!.resolved).toBe(commands.url);
+
+      writeFileSync(
+        join(project, 'call.mjs'),
+        `import { createClient, EarshotError } from 'earshot';
+const earshot = createClient({ baseUrl: process.argv[2], userAgent: 'consumer-test/1.0' });
+const platforms = await earshot.listServicePlatforms();
+const capabilities = await earshot.getServiceCapabilities();
+let failure;
+try { await createClient({ baseUrl: process.argv[2] + '/missing', retries: 0 }).listServicePlatforms(); }
+catch (error) { failure = { isEarshotError: error instanceof EarshotError, kind: error.kind, status: error.status, message: error.message }; }
+console.log(JSON.stringify({ platforms, capabilities, failure }));
+`,
+      );
+      const call = await runProcess('node', ['call.mjs', baseURL!], { PATH: systemNodePath() }, project);
+      expect(call.code, call.stderr).toBe(0);
+      const answers = JSON.parse(call.stdout) as Record<string, unknown>;
+      expect(answers.platforms).toEqual(await (await request.get('/api/v1/platforms')).json());
+      expect(answers.capabilities).toEqual(await (await request.get('/api/v1/capabilities')).json());
+      expect(answers.failure).toEqual({ isEarshotError: true, kind: 'http-error', status: 404, message: `GET ${baseURL}/missing/api/v1/platforms answered HTTP 404 Not Found` });
+
+      // The types as a TypeScript user gets them: strict, from the package's own index.d.ts.
+      writeFileSync(
+        join(project, 'typed.ts'),
+        `import { createClient, EarshotError, type EarshotErrorKind, type Platform } from 'earshot';
+const earshot = createClient({ timeout: 5000, retries: 1 });
+const { data } = await earshot.listServicePlatforms();
+const first: Platform | undefined = data[0];
+const types: ('keyword' | 'subreddit')[] | undefined = first?.targetTypes;
+// @ts-expect-error: the field is targetTypes, and a misspelling must not compile
+console.log(first?.targetType, types);
+const { data: capabilities } = await earshot.getServiceCapabilities();
+const product: 'Earshot' = capabilities.product;
+const openapi: string = capabilities.resources.openapi;
+const kind: EarshotErrorKind = new EarshotError('unreachable', 'message', { hint: 'hint' }).kind;
+// @ts-expect-error: options are checked too
+createClient({ baseURL: 'https://example.com' });
+console.log(product, openapi, kind);
+`,
+      );
+      const tsc = resolve('node_modules/.bin/tsc');
+      const check = await runCommand(tsc, ['--strict', '--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', '--typeRoots', resolve('node_modules/@types'), 'typed.ts'], { PATH: process.env.PATH! }, project);
+      expect(check.output).toBe('');
+      expect(check.status).toBe(0);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+});
+
+test('no page, served JSON or text file names an install command without the pinned tarball URL', () => {
+  const found: { file: string; spec: string }[] = [];
+  for (const file of readPublishedFiles('dist')) {
+    // Pagefind's index holds the pages' own text, searched here as pages.
+    if (file.path.startsWith('pagefind/')) continue;
+    for (const spec of findInstallSpecsInFile(file.path, file.text)) found.push({ file: file.path, spec });
+  }
+  // The search finds the instructions that exist (the CLI page, /mcp.json, /llms.txt at least)…
+  for (const file of ['docs/cli/index.html', 'docs/mcp/index.html', 'docs/index.html', 'index.html', 'llms.txt', 'mcp.json']) {
+    expect(found.some((entry) => entry.file === file), `${file} has an install command`).toBe(true);
+  }
+  // …and every one of them names the tarball this build serves.
+  expect(found.filter((entry) => entry.spec !== packageUrl)).toEqual([]);
+});
+
+interface ProcessResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runProcess(command: string, args: string[], env: Record<string, string>, cwd?: string): Promise<ProcessResult> {
+  return new Promise((done, reject) => {
+    const child = spawn(command, args, { env: { HOME: process.env.HOME ?? '/tmp', ...env }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => done({ code, stdout, stderr }));
+  });
+}

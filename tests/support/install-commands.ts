@@ -1,0 +1,41 @@
+import { attribute, parseHtml, textContent, walkElements } from './html-tree.ts';
+
+/**
+ * Install and run commands, as anything published writes them: `npx [-y] <spec>`,
+ * `npm install|i|add|exec [-g] <spec>`, `pnpm add|dlx`, `yarn add|dlx`, `bunx`. What they name
+ * (`<spec>`) must be the pinned tarball URL: a bare `earshot` fetches whatever the public
+ * registry has under that name.
+ */
+const INSTALL_COMMAND = /\b(?:npx(?:\s+(?:-y|--yes))?|npm\s+(?:install|i|add|exec)(?:\s+(?:-g|--global|-D|--save-dev|-E|--save-exact))*|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx)|bunx)\s+([^\s`'"<>)\]]+)/g;
+
+export function findInstallSpecs(text: string): string[] {
+  // A sentence may end right after a command: its full stop is not part of the spec.
+  return [...text.matchAll(INSTALL_COMMAND)].map((match) => match[1]!.replace(/[.,;:]+$/, ''));
+}
+
+/** `command`/`args` pairs anywhere in a JSON document whose command is npx: the package they run. */
+export function findNpxSpecsInJson(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(findNpxSpecsInJson);
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  const own = record.command === 'npx' && Array.isArray(record.args) ? [String(record.args.find((arg) => typeof arg === 'string' && !arg.startsWith('-')))] : [];
+  return [...own, ...Object.values(record).flatMap(findNpxSpecsInJson)];
+}
+
+/** A page's code, where commands are: inline `<code>`, and what code blocks' copy buttons copy. */
+export function codeOnPage(html: string): string[] {
+  return [...walkElements(parseHtml(html))].flatMap((element) => {
+    const copied = attribute(element, 'data-code');
+    // Expressive Code joins a block's lines with U+007F in the copy button's data.
+    if (copied !== undefined) return [copied.replace(/\u007f/g, '\n')];
+    // A code block's lines are elements without line breaks between them; its copy button has them.
+    return element.tagName === 'code' && element.parentNode?.nodeName !== 'pre' ? [textContent(element)] : [];
+  });
+}
+
+/** Every install command's spec in one published file: the code of a page, the whole of any other text. */
+export function findInstallSpecsInFile(path: string, text: string): string[] {
+  const texts = path.endsWith('.html') ? codeOnPage(text) : [text];
+  const specs = texts.flatMap(findInstallSpecs);
+  return path.endsWith('.json') ? [...specs, ...findNpxSpecsInJson(JSON.parse(text))] : specs;
+}

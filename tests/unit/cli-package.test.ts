@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { commandDefinitions, commandName, exitCodeDefinitions } from '../../src/cli/definitions.ts';
+import { packCliPackage, stageCliPackage } from '../../src/scripts/build-cli.ts';
+
+/**
+ * The `earshot` package as npm packs it: what a registry user expects to find in it, staged from
+ * src/cli/package/ by the same function `npm run build` uses.
+ */
+const product = JSON.parse(readFileSync('data/product.json', 'utf8')) as { baseUrl: string; supportEmail: string; resources: { cli: string } };
+const source = JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')) as Record<string, unknown>;
+
+describe('the staged earshot package', () => {
+  const root = mkdtempSync(join(tmpdir(), 'earshot-package-'));
+  const dir = join(root, 'package');
+  let manifest: Record<string, any>;
+  before(async () => {
+    await stageCliPackage(dir);
+    manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('has the metadata a registry user expects: exports with types, bin, engines, license, repository, homepage, keywords', () => {
+    assert.equal(manifest.name, 'earshot');
+    assert.equal(manifest.version, source.version);
+    assert.equal(manifest.type, 'module');
+    assert.deepEqual(manifest.exports['.'], { types: './dist/index.d.ts', import: './dist/index.mjs' });
+    assert.deepEqual(manifest.bin, { earshot: 'dist/earshot.mjs' });
+    assert.match(manifest.engines.node, /^>=20/);
+    assert.equal(manifest.license, 'MIT');
+    assert.match(manifest.repository.url, /^git\+https:\/\//);
+    assert.equal(manifest.homepage, new URL(product.resources.cli, product.baseUrl).href);
+    assert.deepEqual(manifest.bugs, { email: product.supportEmail });
+    assert.ok(manifest.keywords.includes('mcp') && manifest.keywords.includes('cli'));
+    for (const file of [manifest.bin.earshot, manifest.exports['.'].import, manifest.exports['.'].types, 'LICENSE', 'README.md']) {
+      assert.ok(existsSync(join(dir, file)), `${file} is in the package`);
+    }
+  });
+
+  it('has no dependency of any kind: the client is bundled', () => {
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies']) assert.equal(manifest[field], undefined, field);
+  });
+
+  it('has a README for its users: install from the site, every command, the library, every exit code, no placeholder left', () => {
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    assert.doesNotMatch(readme, /\{\{\w+\}\}/);
+    assert.ok(readme.includes(`${new URL(product.resources.cli, product.baseUrl).href}#install`));
+    assert.match(readme, /not published on the public npm registry yet/);
+    for (const command of commandDefinitions) assert.ok(readme.includes(`| \`${commandName(command.path)}\` |`), commandName(command.path));
+    for (const { code } of exitCodeDefinitions) assert.match(readme, new RegExp(`^\\| ${code} \\| `, 'm'));
+    assert.ok(readme.includes("import { createClient, EarshotError } from 'earshot';"));
+  });
+
+  it('declares its types in one self-contained file: the schemas as interfaces, then the library', () => {
+    const types = readFileSync(join(dir, 'dist/index.d.ts'), 'utf8');
+    for (const name of ['Platform', 'PlatformsResponse', 'CapabilitiesResponse', 'ApiError', 'McpConfiguration']) assert.match(types, new RegExp(`^export interface ${name} \\{`, 'm'), name);
+    assert.match(types, /^export declare function createClient\(options\?: ClientOptions\): EarshotClient;$/m);
+    assert.match(types, /^export declare class EarshotError extends Error \{$/m);
+    assert.match(types, /targetTypes: \("keyword" \| "subreddit"\)\[\];/);
+    assert.doesNotMatch(types, /^(?:import|export)\b[^\n]*\bfrom '/m, 'imports nothing: a consumer has neither our sources nor json-schema-to-ts');
+  });
+
+  it('packs to the same bytes every time, so that one URL can name one content for good', async () => {
+    const again = join(root, 'again');
+    await stageCliPackage(again);
+    assert.equal(packCliPackage(again, root).integrity, packCliPackage(dir, mkdtempSync(join(root, 'first-'))).integrity);
+  });
+});
