@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readPublishedFiles } from '../support/published-files.ts';
 import { findInstallSpecsInFile } from '../support/install-commands.ts';
-import { readInstallCommands, runCommand, runInstalledCli, splitCommand, systemNodePath } from '../support/install-cli.ts';
+import { readInstallCommands, runInstalledCli, runProcess, splitCommand, systemNodePath, type ProcessRun } from '../support/install-cli.ts';
 
 /**
  * The client as a stranger installs it: the commands on the CLI page, copied as they are, against
@@ -17,7 +16,7 @@ const version = (JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')
 const packageUrl = process.env.EARSHOT_CLI_PACKAGE_URL!;
 
 /** Runs a command with the system's Node first on PATH, an empty npm cache, nothing else of ours. */
-async function runAsStranger(line: string, options: { cwd?: string; cache: string }): Promise<ProcessResult> {
+async function runAsStranger(line: string, options: { cwd?: string; cache: string }): Promise<ProcessRun> {
   const [command, ...args] = splitCommand(line);
   return runProcess(command!, [...args, ...(command === 'npm' ? ['--no-audit', '--no-fund', '--loglevel=error'] : [])], { PATH: systemNodePath(), HOME: process.env.HOME ?? '/tmp', npm_config_cache: options.cache }, options.cwd);
 }
@@ -61,8 +60,8 @@ test.describe("the client, installed from the site as the CLI page says", () => 
       expect(platforms.stderr, node.name).toBe('');
       expect(JSON.parse(platforms.stdout), node.name).toEqual(api);
     }
-    const systemNode = await runCommand('node', ['--version'], { PATH: systemNodePath() });
-    test.info().annotations.push({ type: 'Node versions', description: `system ${systemNode.output.trim()}, project ${process.version}` });
+    const systemNode = await runProcess('node', ['--version'], { PATH: systemNodePath() });
+    test.info().annotations.push({ type: 'Node versions', description: `system ${systemNode.stdout.trim()}, project ${process.version}` });
   });
 
   test("the page's npx line works from an empty npm cache", async ({ baseURL }) => {
@@ -131,9 +130,9 @@ console.log(product, openapi, kind);
 `,
       );
       const tsc = resolve('node_modules/.bin/tsc');
-      const check = await runCommand(tsc, ['--strict', '--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', '--typeRoots', resolve('node_modules/@types'), 'typed.ts'], { PATH: process.env.PATH! }, project);
-      expect(check.output).toBe('');
-      expect(check.status).toBe(0);
+      const check = await runProcess(tsc, ['--strict', '--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', '--typeRoots', resolve('node_modules/@types'), 'typed.ts'], { PATH: process.env.PATH! }, project);
+      expect(check.stdout + check.stderr).toBe('');
+      expect(check.code).toBe(0);
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
@@ -154,21 +153,3 @@ test('no page, served JSON or text file names an install command without the pin
   // …and every one of them names the tarball this build serves.
   expect(found.filter((entry) => entry.spec !== packageUrl)).toEqual([]);
 });
-
-interface ProcessResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runProcess(command: string, args: string[], env: Record<string, string>, cwd?: string): Promise<ProcessResult> {
-  return new Promise((done, reject) => {
-    const child = spawn(command, args, { env: { HOME: process.env.HOME ?? '/tmp', ...env }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => done({ code, stdout, stderr }));
-  });
-}

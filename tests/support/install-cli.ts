@@ -93,39 +93,21 @@ export async function installCliFromSite(siteUrl: string): Promise<InstalledCli 
   const path = systemNodePath();
   const prefix = join(root, 'prefix');
   const [npm, ...args] = splitCommand(commands.installGlobal);
-  const install = await runCommand(npm!, [...args, '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error'], {
-    ...process.env,
-    PATH: path,
-    npm_config_cache: join(root, 'npm-cache'),
-  });
-  if (install.status !== 0) throw new Error(`${commands.installGlobal} failed:\n${install.output}`);
+  const install = await runProcess(npm!, [...args, '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error'], { PATH: path, npm_config_cache: join(root, 'npm-cache') });
+  if (install.code !== 0) throw new Error(`${commands.installGlobal} failed:\n${install.stdout}${install.stderr}`);
   return { bin: join(prefix, 'bin', 'earshot'), path: [join(prefix, 'bin'), path].join(delimiter), root, commands };
 }
 
-export function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<{ status: number | null; output: string }> {
-  return new Promise((done, reject) => {
-    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (status) => done({ status, output }));
-  });
-}
-
-export interface CliRun {
+export interface ProcessRun {
   code: number | null;
   stdout: string;
   stderr: string;
 }
 
-/**
- * Runs the `earshot` the e2e global setup installed (`EARSHOT_CLI_BIN`, on `EARSHOT_CLI_PATH`) with
- * nothing of the test's environment but PATH and HOME, and stdin empty and closed.
- */
-export function runInstalledCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+/** Runs a program with exactly the environment given (HOME added), stdin empty and closed. */
+export function runProcess(command: string, args: string[], env: Record<string, string>, cwd?: string): Promise<ProcessRun> {
   return new Promise((done, reject) => {
-    const child = spawn(process.env.EARSHOT_CLI_BIN!, args, { env: { PATH: process.env.EARSHOT_CLI_PATH!, HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env: { HOME: process.env.HOME ?? '/tmp', ...env }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -133,4 +115,12 @@ export function runInstalledCli(args: string[], env: Record<string, string> = {}
     child.once('error', reject);
     child.once('close', (code) => done({ code, stdout, stderr }));
   });
+}
+
+/**
+ * Runs the `earshot` the e2e global setup installed (`EARSHOT_CLI_BIN`, on `EARSHOT_CLI_PATH`) with
+ * nothing of the test's environment but PATH and HOME, and stdin empty and closed.
+ */
+export function runInstalledCli(args: string[], env: Record<string, string> = {}): Promise<ProcessRun> {
+  return runProcess(process.env.EARSHOT_CLI_BIN!, args, { PATH: process.env.EARSHOT_CLI_PATH!, ...env });
 }
