@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { readPublishedFiles } from '../support/published-files.ts';
 import { findInstallSpecsInFile } from '../support/install-commands.ts';
 import { readInstallCommands, runInstalledCli, runProcess, splitCommand, systemNodePath, type ProcessRun } from '../support/install-cli.ts';
@@ -15,10 +15,13 @@ import { readInstallCommands, runInstalledCli, runProcess, splitCommand, systemN
 const version = (JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')) as { version: string }).version;
 const packageUrl = process.env.EARSHOT_CLI_PACKAGE_URL!;
 
-/** Runs a command with the system's Node first on PATH, an empty npm cache, nothing else of ours. */
-async function runAsStranger(line: string, options: { cwd?: string; cache: string }): Promise<ProcessRun> {
+/**
+ * Runs a command line as a stranger would: the system's Node first on PATH (or `path`), an empty
+ * npm cache, nothing else of ours.
+ */
+async function runAsStranger(line: string, options: { cwd?: string; cache: string; path?: string }): Promise<ProcessRun> {
   const [command, ...args] = splitCommand(line);
-  return runProcess(command!, [...args, ...(command === 'npm' ? ['--no-audit', '--no-fund', '--loglevel=error'] : [])], { PATH: systemNodePath(), HOME: process.env.HOME ?? '/tmp', npm_config_cache: options.cache }, options.cwd);
+  return runProcess(command!, [...args, ...(command === 'npm' ? ['--no-audit', '--no-fund', '--loglevel=error'] : [])], { PATH: options.path ?? systemNodePath(), npm_config_cache: options.cache }, options.cwd);
 }
 
 function temporaryFolder(name: string): string {
@@ -47,37 +50,48 @@ test.describe("the client, installed from the site as the CLI page says", () => 
     await expect(page.getByText('Not on the public npm registry yet')).toBeVisible();
   });
 
-  test('the installed earshot runs on the system Node and on Node 24 alike', async ({ request, baseURL }) => {
-    const api = await (await request.get('/api/v1/platforms')).json();
-    const nodes = [
-      { name: 'system', run: (args: string[]) => runInstalledCli(args) },
-      // The project's Node 24 (npm puts it first on PATH), started on the installed bin directly.
-      { name: process.version, run: (args: string[]) => runProcess(process.execPath, [realpathSync(process.env.EARSHOT_CLI_BIN!), ...args], { PATH: systemNodePath() }) },
-    ];
-    for (const node of nodes) {
-      expect(await node.run(['--version']), node.name).toEqual({ code: 0, stdout: `earshot ${version}\n`, stderr: '' });
-      const platforms = await node.run(['platforms', '--json', '--base-url', baseURL!]);
-      expect(platforms.stderr, node.name).toBe('');
-      expect(JSON.parse(platforms.stdout), node.name).toEqual(api);
-    }
-    const systemNode = await runProcess('node', ['--version'], { PATH: systemNodePath() });
-    test.info().annotations.push({ type: 'Node versions', description: `system ${systemNode.stdout.trim()}, project ${process.version}` });
-  });
+  /** The Node a stranger has (the system's, 20 here) and the current one (the project's 24). */
+  const nodes = [
+    { name: 'the system Node', path: () => systemNodePath() },
+    { name: `Node ${process.version}`, path: () => [dirname(process.execPath), systemNodePath()].join(delimiter) },
+  ];
 
-  test("the page's npx line works from an empty npm cache", async ({ baseURL }) => {
-    const cache = temporaryFolder('npx-cache');
-    try {
-      const expected = await runInstalledCli(['platforms'], { EARSHOT_BASE_URL: baseURL! });
-      // The page's line talks to production; the same line, pointed at this server.
-      const commands = await readInstallCommands(baseURL!);
-      const result = await runAsStranger(`${commands.npx} --base-url ${baseURL}`, { cache });
-      // stderr may carry npm's own notices; the output is the client's.
-      expect(result.stdout, result.stderr).toBe(expected.stdout);
-      expect(result.code).toBe(0);
-    } finally {
-      rmSync(cache, { recursive: true, force: true });
-    }
-  });
+  for (const node of nodes) {
+    test(`with ${node.name}: the page's install line gives a working earshot, from an empty npm cache`, async ({ request, baseURL }) => {
+      const root = temporaryFolder('global-install');
+      try {
+        const commands = await readInstallCommands(baseURL!);
+        const prefix = join(root, 'prefix');
+        const install = await runAsStranger(`${commands.installGlobal} --prefix ${prefix}`, { cache: join(root, 'cache'), path: node.path() });
+        expect(install.code, install.stderr).toBe(0);
+        const env = { PATH: [join(prefix, 'bin'), node.path()].join(delimiter) };
+        expect(await runProcess('earshot', ['--version'], env)).toEqual({ code: 0, stdout: `earshot ${version}\n`, stderr: '' });
+        const platforms = await runProcess('earshot', ['platforms', '--json', '--base-url', baseURL!], env);
+        expect(platforms.stderr).toBe('');
+        expect(JSON.parse(platforms.stdout)).toEqual(await (await request.get('/api/v1/platforms')).json());
+        const runtime = await runProcess('node', ['--version'], env);
+        test.info().annotations.push({ type: 'Node', description: runtime.stdout.trim() });
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    });
+
+    test(`with ${node.name}: the page's npx line works from an empty npm cache`, async ({ baseURL }) => {
+      const cache = temporaryFolder('npx-cache');
+      try {
+        const expected = await runInstalledCli(['platforms'], { EARSHOT_BASE_URL: baseURL! });
+        // The page's line talks to the site that serves it, which is the default for production;
+        // this build is the local server's, so the same line gets the local server's address.
+        const commands = await readInstallCommands(baseURL!);
+        const result = await runAsStranger(`${commands.npx} --base-url ${baseURL}`, { cache, path: node.path() });
+        // stderr may carry npm's own notices; the output is the client's.
+        expect(result.stdout, result.stderr).toBe(expected.stdout);
+        expect(result.code).toBe(0);
+      } finally {
+        rmSync(cache, { recursive: true, force: true });
+      }
+    });
+  }
 
   test('a project that installed the URL imports the library, calls both operations and gets typed results', async ({ request, baseURL }) => {
     const project = temporaryFolder('library-project');
