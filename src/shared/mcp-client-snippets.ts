@@ -62,13 +62,26 @@ export function renderMcpClientSnippet(client: McpClientId, configuration: McpCo
 }
 
 /**
+ * The servers of a configuration that a client can start: a command and its arguments. The
+ * client reads the served configuration tolerantly (src/shared/schemas/tolerant.ts), so a newer
+ * site may add other servers, or fields, that this version does not know; unknown fields travel
+ * along where the client's format has room for them, and an entry without a command is left out.
+ */
+function stdioServers(configuration: McpConfiguration): [string, { command: string; args: string[] } & Record<string, unknown>][] {
+  return Object.entries(configuration.mcpServers as Record<string, unknown>).flatMap(([name, server]) => {
+    if (typeof server !== 'object' || server === null) return [];
+    const { command, args } = server as { command?: unknown; args?: unknown };
+    if (typeof command !== 'string' || !Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) return [];
+    return [[name, server as { command: string; args: string[] } & Record<string, unknown>]];
+  });
+}
+
+/**
  * VS Code names the map `servers` and wants each server's transport spelled out.
  * @see https://code.visualstudio.com/docs/copilot/reference/mcp-configuration
  */
 export function toVsCodeConfiguration(configuration: McpConfiguration) {
-  const servers = Object.fromEntries(
-    Object.entries(configuration.mcpServers).map(([name, server]) => [name, { type: 'stdio' as const, command: server.command, args: server.args }]),
-  );
+  const servers = Object.fromEntries(stdioServers(configuration).map(([name, server]) => [name, { type: 'stdio' as const, ...server }]));
   return { servers };
 }
 
@@ -78,7 +91,7 @@ export function toVsCodeConfiguration(configuration: McpConfiguration) {
  * @see https://docs.anthropic.com/en/docs/claude-code/mcp
  */
 function toClaudeCodeCommands(configuration: McpConfiguration): string {
-  return Object.entries(configuration.mcpServers)
+  return stdioServers(configuration)
     .map(([name, server]) => `${['claude', 'mcp', 'add', name, '--', server.command, ...server.args].map(quoteForShell).join(' ')}\n`)
     .join('');
 }

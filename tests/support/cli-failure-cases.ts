@@ -84,7 +84,7 @@ export const failureCases: readonly FailureCase[] = [
     name: 'JSON that breaks the schema',
     args: (server) => platforms(`${server}/schema-breaking`),
     exitCode: 5,
-    error: /^the answer from http:\/\/127\.0\.0\.1:\d+\/schema-breaking\/api\/v1\/platforms is not a valid PlatformsResponse: \/schema-breaking\/api\/v1\/platforms#\/data\/0\/targetTypes\/0: must be one of "keyword", "subreddit" \(got "hashtag"\)$/,
+    error: /^the answer from http:\/\/127\.0\.0\.1:\d+\/schema-breaking\/api\/v1\/platforms is not a valid PlatformsResponse: \/schema-breaking\/api\/v1\/platforms#\/data\/0: must have the property "name"$/,
     hint: /^install the newest client \(see https:\/\/earshot\.dev\/docs\/cli\/#install\)/,
   },
   {

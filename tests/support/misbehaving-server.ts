@@ -70,7 +70,8 @@ const scenarios: Record<string, Handler> = {
     response.end('<!doctype html><html><body><h1>Welcome to our Wi-Fi</h1></body></html>');
   },
   'invalid-json': (response) => json(response, 200, '{"data": [{"id": "reddit",'),
-  'schema-breaking': (response) => json(response, 200, { data: [{ id: 'reddit', name: 'Reddit', targetTypes: ['hashtag'] }] }),
+  // A platform without its name: a field every v1 client may rely on is missing.
+  'schema-breaking': (response) => json(response, 200, { data: [{ id: 'reddit', targetTypes: ['keyword'] }] }),
   oversized(response) {
     // No Content-Length: the client has to notice while reading.
     response.writeHead(200, { 'content-type': 'application/json' });

@@ -4,7 +4,7 @@ import { toSelfContainedSchema } from '../../src/cli/mcp/self-contained-schema.t
 import { quoteForShell, renderMcpClientSnippet, renderMcpClientSnippets, type McpClientId } from '../../src/shared/mcp-client-snippets.ts';
 import { buildMcpConfiguration } from '../../src/lib/mcp/mcp-configuration.ts';
 import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
-import { capabilitiesResponseSchema, mcpConfigurationSchema, platformsResponseSchema } from '../../src/shared/schemas/index.ts';
+import { capabilitiesResponseSchema, mcpConfigurationSchema, platformsResponseSchema, tolerantSchemas } from '../../src/shared/schemas/index.ts';
 
 const PRODUCTION = 'https://earshot.dev';
 const PREVIEW = 'https://deploy-preview-7--earshot.netlify.app';
@@ -77,8 +77,8 @@ describe('toSelfContainedSchema', () => {
   const refs = (value: unknown): string[] =>
     typeof value !== 'object' || value === null ? [] : Object.entries(value).flatMap(([key, child]) => (key === '$ref' || key === '$id' ? [key] : refs(child)));
 
-  for (const schema of [platformsResponseSchema, capabilitiesResponseSchema]) {
-    it(`${schema.title}: no $ref or $id left, and it accepts and refuses what the original does`, () => {
+  for (const schema of [platformsResponseSchema, capabilitiesResponseSchema, tolerantSchemas.PlatformsResponse, tolerantSchemas.CapabilitiesResponse] as { $id: string; title: string }[]) {
+    it(`${schema.title} (${schema.$id}): no $ref or $id left, and it accepts and refuses what the original does`, () => {
       const inlined = toSelfContainedSchema(schema);
       assert.deepEqual(refs(inlined), []);
       const original = validator.getSchema(schema.$id)!;
@@ -90,6 +90,8 @@ describe('toSelfContainedSchema', () => {
         { data: [{ ...platform, targetTypes: ['hashtag'] }] },
         { data: { product: 'Earshot', description: 'x', platforms: [platform], resources } },
         { data: { product: 'Earshot', description: 'x', platforms: [{ ...platform, extra: 1 }], resources } },
+        { data: [{ id: 'reddit', targetTypes: ['keyword'] }] },
+        { data: { product: 'Earshot', description: 'x', platforms: [platform], resources: { ...resources, status: 'https://earshot.dev/status' } } },
       ];
       for (const sample of samples) assert.equal(copy(sample), original(sample), JSON.stringify(sample));
       assert.ok(samples.some((sample) => original(sample)), 'no sample is valid');

@@ -7,7 +7,7 @@ import { createApiClient } from '../../src/cli/api/api-client.ts';
 import { resolveClientSettings } from '../../src/cli/api/client-settings.ts';
 import { createMcpServer } from '../../src/cli/mcp/create-mcp-server.ts';
 import { toSelfContainedSchema } from '../../src/cli/mcp/self-contained-schema.ts';
-import { capabilitiesResponseSchema, platformsResponseSchema } from '../../src/shared/schemas/index.ts';
+import { tolerantSchemas } from '../../src/shared/schemas/index.ts';
 import { FAKE_API, fakeApi } from '../support/fake-api.ts';
 import { validCapabilities, validOpenApi, validPlatforms } from '../support/misbehaving-server.ts';
 
@@ -35,7 +35,7 @@ async function connect(answers: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 describe('the MCP server: tools', () => {
-  it('lists list_platforms and get_capabilities: no arguments, read-only, output schemas from ours', async () => {
+  it('lists list_platforms and get_capabilities: no arguments, read-only, output schemas from ours (the tolerant reading)', async () => {
     const { client } = await connect();
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((tool) => tool.name), ['list_platforms', 'get_capabilities']);
@@ -43,8 +43,10 @@ describe('the MCP server: tools', () => {
       assert.deepEqual(tool.inputSchema, { type: 'object', properties: {}, additionalProperties: false });
       assert.deepEqual(tool.annotations, { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     }
-    assert.deepEqual(tools[0]!.outputSchema, toSelfContainedSchema(platformsResponseSchema));
-    assert.deepEqual(tools[1]!.outputSchema, toSelfContainedSchema(capabilitiesResponseSchema));
+    // The tolerant variants: a strict outputSchema would make MCP clients reject an answer that
+    // carries a field added in a compatible release, which the server itself accepts.
+    assert.deepEqual(tools[0]!.outputSchema, toSelfContainedSchema(tolerantSchemas.PlatformsResponse));
+    assert.deepEqual(tools[1]!.outputSchema, toSelfContainedSchema(tolerantSchemas.CapabilitiesResponse));
   });
 
   const calls: [string, { want: unknown; text: RegExp }][] = [
@@ -81,10 +83,19 @@ describe('the MCP server: tools', () => {
     assert.deepEqual(result.structuredContent, validPlatforms);
   });
 
+  it('an answer with additions (a new field, a new target type) is returned as it is, and passes the client\'s outputSchema check', async () => {
+    const grown = { data: [{ ...validPlatforms.data[0]!, targetTypes: ['keyword', 'hashtag'], icon: 'https://earshot.dev/reddit.svg' }], next: null };
+    const { client } = await connect({ [`${FAKE_API}/api/v1/platforms`]: { body: grown } });
+    const result = await client.callTool({ name: 'list_platforms', arguments: {} });
+    assert.equal(result.isError, undefined);
+    assert.deepEqual(result.structuredContent, grown);
+    assert.match((result.content as { text: string }[])[0]!.text, /reddit +Reddit +keyword, hashtag\n/);
+  });
+
   const failures: [string, { answer: { status?: number; body: unknown; headers?: Record<string, string> }; error: RegExp }][] = [
     ['HTTP 503', { answer: { status: 503, body: { error: 'Service Unavailable', statusCode: 503 } }, error: /^error: GET http:\/\/api\.test\/api\/v1\/platforms answered HTTP 503.*\nhint: \S/ }],
     ['rate limited', { answer: { status: 429, body: { error: 'Too Many Requests', statusCode: 429 }, headers: { 'retry-after': '0' } }, error: /^error: .*rate limit.*\nhint: \S/i }],
-    ['an answer that breaks the schema', { answer: { body: { data: [{ id: 'reddit', name: 'Reddit', targetTypes: ['hashtag'] }] } }, error: /^error: .*PlatformsResponse.*\nhint: \S/ }],
+    ['an answer that breaks the schema', { answer: { body: { data: [{ id: 'reddit', targetTypes: ['keyword'] }] } }, error: /^error: .*PlatformsResponse.*\nhint: \S/ }],
   ];
   for (const [name, { answer, error }] of failures) {
     it(`${name}: an error result with the command line's two lines, and the next call works`, async () => {

@@ -23,14 +23,12 @@ export function readProxySettings(env: Record<string, string | undefined>): Prox
  * The fetch the client uses. Node's built-in fetch ignores proxy variables (before Node 24's
  * opt-in `NODE_USE_ENV_PROXY`, which must be set before Node starts), so when one is set the
  * client loads undici, only then, and sends through its `EnvHttpProxyAgent`, which also applies
- * `NO_PROXY`. undici's own fetch is used with it so that dispatcher and fetch share one version.
+ * `NO_PROXY`. undici's own fetch is used with it so that dispatcher and fetch share one version
+ * (`proxy-fetch.ts`).
  */
 export async function createFetch(env: Record<string, string | undefined>, builtInFetch: FetchLike = globalThis.fetch): Promise<FetchLike> {
   const proxy = readProxySettings(env);
   if (!proxy) return builtInFetch;
-  const undici = await import('undici');
-  // Plain-HTTP targets go to the proxy as ordinary requests (absolute URL), as curl sends them,
-  // which every HTTP proxy understands; HTTPS targets always tunnel with CONNECT.
-  const dispatcher = new undici.EnvHttpProxyAgent({ ...proxy, proxyTunnel: false });
-  return (url, init) => undici.fetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>;
+  const { createProxyFetch } = await import('./proxy-fetch.ts');
+  return createProxyFetch(proxy);
 }

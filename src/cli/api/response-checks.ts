@@ -5,8 +5,10 @@ import { responseValidators, type SchemaValidator } from '../baked/response-vali
 import type { ResponseCheck } from './request-json.ts';
 
 /**
- * A check by one of the project's JSON Schemas. Problems read like the build's data problems:
- * `/api/v1/platforms#/data/0/targetTypes/0: must be one of "keyword", "subreddit" (got "hashtag")`.
+ * A check by the tolerant variant of one of the project's JSON Schemas (see
+ * `validator-names.ts`): what a compatible server may add passes, what breaks the contract does
+ * not. Problems read like the build's data problems:
+ * `/api/v1/platforms#/data/0: must have the property "name"`.
  */
 function schemaCheck<T>(what: string, validate: SchemaValidator): ResponseCheck<T> {
   return {

@@ -1,14 +1,16 @@
-import { apiSchemas, mcpConfigurationSchema } from '../../shared/schemas/index.ts';
+import { tolerantSchemas } from '../../shared/schemas/index.ts';
 
 /**
  * The response validators the client needs, by the name it imports them under and the `$id` of
- * their schema. `src/scripts/build-cli.ts` turns exactly these into standalone code.
+ * their schema: the tolerant variants, since a client must accept what a compatible server may
+ * add (the rule is in `src/shared/schemas/tolerant.ts`). `src/scripts/build-cli.ts` turns exactly
+ * these into standalone code.
  */
 export const responseValidatorIds = {
-  validatePlatformsResponse: apiSchemas.PlatformsResponse.$id,
-  validateCapabilitiesResponse: apiSchemas.CapabilitiesResponse.$id,
-  validateError: apiSchemas.Error.$id,
-  validateMcpConfiguration: mcpConfigurationSchema.$id,
+  validatePlatformsResponse: tolerantSchemas.PlatformsResponse.$id as string,
+  validateCapabilitiesResponse: tolerantSchemas.CapabilitiesResponse.$id as string,
+  validateError: tolerantSchemas.Error.$id as string,
+  validateMcpConfiguration: tolerantSchemas.McpConfiguration.$id as string,
 } as const;
 
 export type ResponseValidatorName = keyof typeof responseValidatorIds;

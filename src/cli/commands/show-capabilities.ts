@@ -1,5 +1,5 @@
 import type { CapabilitiesResponse } from '../../shared/schemas/index.ts';
-import { toPrintable } from '../output/printable.ts';
+import { toDisplayText, toPrintable } from '../output/printable.ts';
 import type { Style } from '../output/style.ts';
 import { renderTable } from '../output/render-table.ts';
 import { showAnswer, type CommandHandler } from './command-context.ts';
@@ -21,7 +21,7 @@ export function renderCapabilities(data: CapabilitiesResponse['data'], tty: bool
         ['product', data.product],
         ['description', data.description],
         ...data.platforms.map((platform) => ['platform', platform.id, platform.name, platform.targetTypes.join(',')]),
-        ...Object.entries(data.resources).map(([name, url]) => ['resource', name, url]),
+        ...resourceRows(data.resources).map((row) => ['resource', ...row]),
       ],
       { tty, style },
     );
@@ -29,6 +29,14 @@ export function renderCapabilities(data: CapabilitiesResponse['data'], tty: bool
   return [
     `${style.bold(toPrintable(data.product))}\n${toPrintable(data.description)}\n`,
     `${style.bold('PLATFORMS')}\n${renderPlatforms(data.platforms, tty, style)}`,
-    `${style.bold('RESOURCES')}\n${renderTable(Object.entries(data.resources), { header: ['NAME', 'URL'], tty, style })}`,
+    `${style.bold('RESOURCES')}\n${renderTable(resourceRows(data.resources), { header: ['NAME', 'URL'], tty, style })}`,
   ].join('\n');
+}
+
+/**
+ * The resource links as `[name, url]` rows, every one the answer holds: a link this client does
+ * not know yet (from a newer server) is shown as it is, like the others.
+ */
+export function resourceRows(resources: CapabilitiesResponse['data']['resources']): string[][] {
+  return Object.entries(resources as Record<string, unknown>).map(([name, url]) => [name, toDisplayText(url)]);
 }

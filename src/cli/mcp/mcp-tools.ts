@@ -1,5 +1,5 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { capabilitiesResponseSchema, platformsResponseSchema } from '../../shared/schemas/index.ts';
+import { tolerantSchemas } from '../../shared/schemas/index.ts';
 import type { ApiClient } from '../api/api-client.ts';
 import { formatErrorLines, type ClientError } from '../api/client-error.ts';
 import type { ApiResult } from '../api/request-json.ts';
@@ -32,7 +32,7 @@ export const earshotTools: readonly EarshotTool[] = [
     name: 'list_platforms',
     title: 'List Earshot platforms',
     description: 'Lists the platforms Earshot can monitor (such as Reddit or Hacker News) and the target types each supports (keyword, subreddit). From GET /api/v1/platforms.',
-    schema: platformsResponseSchema,
+    schema: tolerantSchemas.PlatformsResponse,
     get: (client) => client.getPlatforms(),
     render: (answer) => renderPlatforms(answer.data, true, plain),
   }),
@@ -40,7 +40,7 @@ export const earshotTools: readonly EarshotTool[] = [
     name: 'get_capabilities',
     title: 'Get Earshot capabilities',
     description: "Gets Earshot's public capabilities: the product, its description, the supported platforms, and links to the documentation, authentication, webhooks, OpenAPI document, MCP configuration and command-line client. From GET /api/v1/capabilities.",
-    schema: capabilitiesResponseSchema,
+    schema: tolerantSchemas.CapabilitiesResponse,
     get: (client) => client.getCapabilities(),
     render: (answer) => renderCapabilities(answer.data, true, plain),
   }),

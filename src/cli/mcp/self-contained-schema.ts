@@ -1,6 +1,6 @@
-import { allSchemas } from '../../shared/schemas/index.ts';
+import { allSchemas, allTolerantSchemas } from '../../shared/schemas/index.ts';
 
-const schemaById = new Map<string, object>(allSchemas.map((schema) => [schema.$id, schema]));
+const schemaById = new Map<string, object>([...allSchemas, ...allTolerantSchemas].map((schema) => [schema.$id, schema]));
 
 /**
  * One of our JSON Schemas as a single self-contained object, for an MCP tool's `outputSchema`:

@@ -20,3 +20,11 @@ const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029]/g;
 export function escapeJsonControls(json: string): string {
   return json.replace(RAW_IN_JSON, (character) => `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 }
+
+/**
+ * A value of an answer as text for people: a string as it is, anything else (a value of a kind
+ * this client does not know yet, from a newer server) as compact JSON, so that it shows as it is.
+ */
+export function toDisplayText(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+}

@@ -11,6 +11,7 @@ import { platformSchema } from './platform.ts';
 import { platformsDataSchema } from './platforms-data.ts';
 import { platformsResponseSchema } from './platforms-response.ts';
 import { productDataSchema } from './product-data.ts';
+import { tolerantSchemas } from './tolerant.ts';
 
 export {
   capabilitiesResponseSchema,
@@ -32,8 +33,16 @@ export const apiSchemas = {
 
 export type ApiSchemaName = keyof typeof apiSchemas;
 
+export { tolerantSchemas, toTolerantId, toTolerantSchema } from './tolerant.ts';
+
 /** Every schema, API, site files and data files alike, for registering with a validator. */
 export const allSchemas = [...Object.values(apiSchemas), mcpConfigurationSchema, productDataSchema, platformsDataSchema];
+
+/**
+ * The tolerant variants the client reads answers with (`tolerant.ts`), under ids of their own, so
+ * that one validator can hold both readings.
+ */
+export const allTolerantSchemas = Object.values(tolerantSchemas) as (Record<string, unknown> & { $id: string })[];
 
 type References = [typeof platformSchema, typeof capabilitiesResponseSchema];
 
