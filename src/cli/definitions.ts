@@ -17,6 +17,21 @@ export interface FlagDefinition {
   /** The only values the flag accepts; any other is a usage error. */
   choices?: readonly string[];
   summary: string;
+  /** Taken by every command and by `earshot` alone (`--help`); the others belong to the commands that list them. */
+  global?: boolean;
+}
+
+/** A word a command takes after its own words: `earshot completion <shell>`. */
+export interface ArgumentDefinition {
+  name: string;
+  summary: string;
+  required: boolean;
+  /** The only values it accepts; any other is a usage error (and they are what shell completion offers). */
+  choices?: readonly string[];
+  /** Takes the rest of the words: `earshot help mcp config`. */
+  variadic?: boolean;
+  /** Its words name a command, as `help` takes them: completion offers the commands. */
+  namesCommand?: boolean;
 }
 
 export interface ExampleDefinition {
@@ -33,6 +48,8 @@ export interface CommandDefinition {
   description: string;
   /** The flags it accepts besides `--help`, by name. */
   flags: readonly string[];
+  /** The words it takes after its own, if any. */
+  arguments?: readonly ArgumentDefinition[];
   examples: readonly ExampleDefinition[];
 }
 
@@ -45,7 +62,8 @@ export const PROGRAM = 'earshot';
 
 export const programDescription = "Query Earshot's public discovery API: supported platforms, capabilities, the OpenAPI description, the MCP configuration and stable links.";
 
-const totalWaitSeconds = DEFAULT_RETRY_POLICY.maxTotalWaitMs / 1000;
+/** The longest wait before a retry: the API's rate-limit window (see retry-policy.ts). */
+const maxWaitSeconds = DEFAULT_RETRY_POLICY.maxWaitMs / 1000;
 
 export const flagDefinitions: readonly FlagDefinition[] = [
   { name: 'json', summary: 'Print exactly the JSON the API returned, for scripts and agents' },
@@ -54,7 +72,7 @@ export const flagDefinitions: readonly FlagDefinition[] = [
   {
     name: 'retries',
     value: '<n>',
-    summary: `Retries when rate limited (HTTP 429), 0 to ${MAX_RETRIES} (default ${DEFAULT_RETRIES}); waits per Retry-After or a jittered backoff, at most ${totalWaitSeconds} s in total`,
+    summary: `Retries when rate limited (HTTP 429), 0 to ${MAX_RETRIES} (default ${DEFAULT_RETRIES}); each waits as Retry-After says, up to ${maxWaitSeconds} s (one rate-limit window), else a jittered backoff`,
   },
   {
     name: 'client',
@@ -62,9 +80,12 @@ export const flagDefinitions: readonly FlagDefinition[] = [
     choices: mcpClientIds,
     summary: "Print the configuration in this MCP client's own format instead of as served (the mcpServers shape); wins over --json",
   },
-  { name: 'help', short: 'h', summary: 'Show help for the command' },
+  { name: 'help', short: 'h', summary: 'Show help for the command', global: true },
   { name: 'version', short: 'V', summary: 'Print the version' },
 ];
+
+/** The shells `earshot completion` writes a script for. */
+export const completionShells = ['bash', 'zsh', 'fish'] as const;
 
 /** How a command reaches the API. */
 const connectionFlags = ['base-url', 'timeout', 'retries'] as const;
@@ -139,6 +160,30 @@ export const commandDefinitions: readonly CommandDefinition[] = [
       { command: 'earshot mcp config --json > mcp.json', description: 'Save it exactly as served' },
     ],
   },
+  {
+    path: ['help'],
+    summary: 'Show help for a command',
+    description: 'Shows the help of a command, the same as `earshot <command> --help`; without a command, the help of earshot itself.',
+    flags: [],
+    arguments: [{ name: 'command', summary: 'The command, one or more words (mcp config)', required: false, variadic: true, namesCommand: true }],
+    examples: [
+      { command: 'earshot help platforms', description: 'Show the flags and examples of earshot platforms' },
+      { command: 'earshot help mcp config', description: 'Show the help of a subcommand' },
+    ],
+  },
+  {
+    path: ['completion'],
+    summary: 'Print the shell completion script for bash, zsh or fish',
+    description:
+      'Prints a script that makes your shell complete earshot\'s commands, flags and their values with the Tab key. It is generated from the same definitions as this help, so it knows exactly the commands of this version. Save it where your shell loads completions, as the examples show, and open a new shell.',
+    flags: [],
+    arguments: [{ name: 'shell', summary: `The shell: ${completionShells.join(', ')}`, required: true, choices: completionShells }],
+    examples: [
+      { command: 'earshot completion bash > ~/.local/share/bash-completion/completions/earshot', description: 'Bash (with the bash-completion package)' },
+      { command: 'earshot completion zsh > "${fpath[1]}/_earshot"', description: 'Zsh: a file named _earshot in a folder of $fpath (then run compinit)' },
+      { command: 'earshot completion fish > ~/.config/fish/completions/earshot.fish', description: 'Fish' },
+    ],
+  },
 ];
 
 export const environmentVariableDefinitions: readonly EnvironmentVariableDefinition[] = [
@@ -151,16 +196,17 @@ export const environmentVariableDefinitions: readonly EnvironmentVariableDefinit
 
 export const programExamples: readonly ExampleDefinition[] = [
   { command: 'earshot platforms', description: 'List the supported platforms' },
+  { command: 'earshot help platforms', description: 'Show the flags and examples of a command' },
   { command: 'earshot capabilities --json | jq .', description: 'Get the capabilities as JSON' },
   { command: 'earshot links', description: 'Show where the docs, OpenAPI document and MCP configuration live' },
 ];
 
 /** How the client prints, one sentence each. */
 export const outputModeDefinitions: readonly string[] = [
-  'On a terminal, results are aligned tables, with colour unless NO_COLOR is set.',
+  'On a terminal, results are aligned tables, by display width so that CJK, emoji and combining marks line up, with colour unless NO_COLOR is set; help is wrapped to the terminal (80 columns when its width is unknown).',
   'Piped or redirected, they are stable tab-separated lines without a header, one record per line.',
-  "With --json, the client prints exactly the JSON the API returned, after checking it against the API's JSON Schemas.",
-  'Data goes to stdout; errors go to stderr as one error: line and one hint: line.',
+  "With --json, the client prints exactly the JSON the API returned, after checking what a v1 client may rely on: fields, target types and links that a newer API adds pass through as they are.",
+  'Data goes to stdout; errors go to stderr as one error: line and one hint: line. A wait of more than a few seconds for the rate limit is announced on stderr, and Ctrl-C ends it.',
 ];
 
 export { exitCodeDefinitions };
@@ -174,4 +220,28 @@ export function findFlag(name: string): FlagDefinition | undefined {
 /** `--base-url <url>` or `-h, --help`. */
 export function formatFlag(flag: FlagDefinition): string {
   return `${flag.short ? `-${flag.short}, ` : ''}--${flag.name}${flag.value ? ` ${flag.value}` : ''}`;
+}
+
+/** `<shell>` for a required argument, `[<command>...]` for an optional variadic one. */
+export function formatArgument(argument: ArgumentDefinition): string {
+  const word = `<${argument.name}>${argument.variadic ? '...' : ''}`;
+  return argument.required ? word : `[${word}]`;
+}
+
+/** The flags a command takes, `--help` last: what its help, its docs and its completion list. */
+export function flagsOf(command: CommandDefinition): FlagDefinition[] {
+  const names = [...command.flags, ...flagDefinitions.filter((flag) => flag.global).map((flag) => flag.name)];
+  return [...new Set(names)].map((name) => findFlag(name)!);
+}
+
+/** `earshot completion <shell>`, `earshot platforms [flags]`: how to call a command. */
+export function formatUsage(command: CommandDefinition): string {
+  const words = [commandName(command.path), ...(command.arguments ?? []).map(formatArgument)];
+  if (command.flags.length > 0) words.push('[flags]');
+  return words.join(' ');
+}
+
+/** The commands that talk to the API: they take its connection flags. */
+export function talksToApi(command: CommandDefinition): boolean {
+  return command.flags.includes('base-url');
 }

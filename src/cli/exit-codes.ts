@@ -10,6 +10,8 @@ export const ExitCode = {
   rateLimited: 3,
   unreachable: 4,
   badResponse: 5,
+  /** 128 + SIGINT (2), as shells report a program ended by Ctrl-C. */
+  interrupted: 130,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -20,5 +22,6 @@ export const exitCodeDefinitions: readonly { code: ExitCodeValue; meaning: strin
   { code: ExitCode.usage, meaning: 'Usage error: unknown command or flag, missing or invalid value' },
   { code: ExitCode.rateLimited, meaning: 'Rate limited (HTTP 429) after every allowed retry' },
   { code: ExitCode.unreachable, meaning: 'API unreachable: connection refused, DNS failure, TLS or network error, timeout' },
-  { code: ExitCode.badResponse, meaning: 'Bad response: HTML instead of JSON, invalid JSON, JSON that breaks the schema, oversized body' },
+  { code: ExitCode.badResponse, meaning: 'Bad response: HTML instead of JSON, invalid JSON, JSON missing a field or with a wrong type, a redirect loop, oversized body' },
+  { code: ExitCode.interrupted, meaning: 'Interrupted with Ctrl-C (SIGINT), for example during a wait for the rate limit' },
 ];

@@ -138,7 +138,7 @@ export function createClient(options: ClientOptions = {}): EarshotClient {
   }
 
   const api = createApiClient(
-    { baseUrl, timeoutMs: Math.round(timeout), retries, debug: false },
+    { baseUrl, baseUrlSource: options.baseUrl === undefined ? 'library default' : 'baseUrl option', timeoutMs: Math.round(timeout), retries, debug: false },
     {
       userAgent: options.userAgent ?? buildUserAgent(buildFacts.version),
       supportEmail: buildFacts.supportEmail,

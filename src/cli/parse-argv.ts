@@ -4,6 +4,11 @@ export interface ParsedArgv {
   positionals: string[];
   /** By long name; `true` for a flag without a value. Flags may come before or after the command. */
   flags: Map<string, string | true>;
+  /**
+   * Flags no command knows, as spelled (`--jsno`). They are reported once the command is known,
+   * so that the suggestion comes from that command's own flags.
+   */
+  unknownFlags: string[];
 }
 
 export type UsageProblem = { ok: false; message: string; hint: string };
@@ -12,6 +17,7 @@ export type UsageProblem = { ok: false; message: string; hint: string };
 export function parseArgv(argv: readonly string[]): ({ ok: true } & ParsedArgv) | UsageProblem {
   const positionals: string[] = [];
   const flags = new Map<string, string | true>();
+  const unknownFlags: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;
     if (token === '--') {
@@ -26,7 +32,11 @@ export function parseArgv(argv: readonly string[]): ({ ok: true } & ParsedArgv) 
     const flag = token.startsWith('--')
       ? flagDefinitions.find((candidate) => `--${candidate.name}` === spelled)
       : flagDefinitions.find((candidate) => candidate.short !== undefined && `-${candidate.short}` === spelled);
-    if (!flag) return usage(`unknown flag ${spelled}`, 'run `earshot --help` to see the flags');
+    if (!flag) {
+      // Whether it would have taken a value is unknown; the words after it stay positionals.
+      unknownFlags.push(spelled);
+      continue;
+    }
     if (!flag.value) {
       if (inlineValue !== undefined) return usage(`--${flag.name} takes no value`, `write --${flag.name} alone`);
       flags.set(flag.name, true);
@@ -39,7 +49,7 @@ export function parseArgv(argv: readonly string[]): ({ ok: true } & ParsedArgv) 
     }
     flags.set(flag.name, value);
   }
-  return { ok: true, positionals, flags };
+  return { ok: true, positionals, flags, unknownFlags };
 }
 
 export type ResolvedCommand =

@@ -3,14 +3,17 @@ import { createApiClient } from './api/api-client.ts';
 import type { ClientError, ClientErrorKind } from './api/client-error.ts';
 import { formatErrorLines } from './api/client-error.ts';
 import { buildUserAgent, resolveClientSettings } from './api/client-settings.ts';
-import type { FetchLike } from './api/request-json.ts';
+import { formatWait, type FetchLike, type RetryWait } from './api/request-json.ts';
+import { ANNOUNCED_WAIT_MS } from './api/retry-policy.ts';
 import { buildFacts } from './baked/build-facts.ts';
 import { commandHandlers } from './commands/index.ts';
-import { commandName, findFlag } from './definitions.ts';
+import { commandName, flagDefinitions, formatArgument, type CommandDefinition } from './definitions.ts';
 import { ExitCode, type ExitCodeValue } from './exit-codes.ts';
 import { createStyle, type OutputStream } from './output/style.ts';
-import { findSubcommands, parseArgv, resolveCommand } from './parse-argv.ts';
+import { columnsOf } from './output/wrap.ts';
+import { parseArgv, resolveCommand } from './parse-argv.ts';
 import { renderCommandHelp, renderProgramHelp } from './render-help.ts';
+import { describeBadArgument, describeMisplacedFlag, describeUnknownCommand, describeUnknownFlag, type UsageText } from './usage-problems.ts';
 
 /** Everything the client touches outside itself. `main.ts` passes the process's; tests their own. */
 export interface CliIo {
@@ -22,7 +25,7 @@ export interface CliIo {
   /** Defaults to Node's fetch (or undici's when a proxy variable is set). */
   fetch?: FetchLike;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Aborts requests and retry waits (the launcher aborts it on Ctrl-C). */
+  /** Aborts requests and retry waits (the launcher aborts it on Ctrl-C): the run then ends with exit code 130. */
   signal?: AbortSignal | undefined;
   now?: () => number;
   random?: () => number;
@@ -44,41 +47,49 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
     if (debug) for (const line of details) io.stderr.write(`debug: ${line}\n`);
     return code;
   };
+  const usage = ({ message, hint }: UsageText) => fail(ExitCode.usage, message, hint);
   try {
     const parsed = parseArgv(argv);
     if (!parsed.ok) return fail(ExitCode.usage, parsed.message, parsed.hint);
-    const { flags, positionals } = parsed;
+    const { flags, positionals, unknownFlags } = parsed;
     const style = createStyle(io.stdout, io.env);
+    const layout = { style, width: columnsOf(io.stdout) };
     const resolved = resolveCommand(positionals);
+    const command = resolved.kind === 'command' ? resolved.command : undefined;
 
-    if (resolved.kind === 'root') {
+    // A mistyped command first: its flags cannot be judged before it is known.
+    const unknownCommand = describeUnknownCommand(positionals);
+    if (unknownCommand) return usage(unknownCommand);
+    if (resolved.kind === 'unknown') {
+      return usage({ message: `unknown command "${positionals[0]}"`, hint: 'run `earshot help` to see the commands' });
+    }
+    if (unknownFlags.length > 0) return usage(describeUnknownFlag(unknownFlags[0]!, command));
+
+    if (!command) {
       if (flags.has('version')) {
         io.stdout.write(`earshot ${buildFacts.version}\n`);
         return ExitCode.ok;
       }
-      io.stdout.write(renderProgramHelp(style));
+      io.stdout.write(renderProgramHelp(layout));
       // `earshot` alone asked for nothing: show the way, but tell scripts that nothing ran.
       return flags.has('help') ? ExitCode.ok : ExitCode.usage;
     }
-    if (resolved.kind === 'unknown') {
-      return fail(ExitCode.usage, `unknown command "${resolved.words.join(' ')}"`, 'run `earshot --help` to see the commands');
-    }
-
-    const { command, extra } = resolved;
-    const helpHint = `run \`${commandName(command.path)} --help\` for its usage`;
     if (flags.has('help')) {
-      io.stdout.write(renderCommandHelp(command, style));
+      io.stdout.write(renderCommandHelp(command, layout));
       return ExitCode.ok;
     }
-    if (extra.length > 0) {
-      // `earshot mcp serve`: under a command that has subcommands, an extra word is most likely a mistyped one.
-      if (findSubcommands(command.path).length > 0) {
-        return fail(ExitCode.usage, `unknown command "${[...command.path, extra[0]].join(' ')}"`, `run \`${commandName(command.path)} --help\` to see its commands`);
-      }
-      return fail(ExitCode.usage, `unexpected argument "${extra[0]}" for ${commandName(command.path)}`, helpHint);
-    }
+    const args = resolved.kind === 'command' ? resolved.extra : [];
+    const argumentProblem = checkArguments(command, args);
+    if (argumentProblem) return usage(argumentProblem);
     for (const name of flags.keys()) {
-      if (!command.flags.includes(name)) return fail(ExitCode.usage, `${commandName(command.path)} does not take --${findFlag(name)!.name}`, helpHint);
+      const global = flagDefinitions.some((flag) => flag.name === name && flag.global);
+      if (!global && !command.flags.includes(name)) return usage(describeMisplacedFlag(name, command));
+    }
+
+    const entry = commandHandlers[command.path.join(' ')]!;
+    if (entry.kind === 'local') {
+      const outcome = entry.run({ args, stdout: io.stdout, style, width: layout.width });
+      return outcome.ok ? ExitCode.ok : usage(outcome.usage);
     }
 
     const text = (name: string) => {
@@ -97,17 +108,48 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       sleep: io.sleep,
       now: io.now,
       random: io.random,
+      onWait: (wait) => announceWait(wait, io.stderr),
       debug: (line) => io.stderr.write(`debug: ${line}\n`),
     });
-    const handler = commandHandlers[command.path.join(' ')]!;
-    const outcome = await handler({ client, stdout: io.stdout, stderr: io.stderr, stdio: io.stdio, tty: io.stdout.isTTY === true, style, json: flags.has('json'), flags, env: io.env });
+    const outcome = await entry.run({ client, stdout: io.stdout, stderr: io.stderr, stdio: io.stdio, tty: io.stdout.isTTY === true, style, json: flags.has('json'), flags, env: io.env, signal: io.signal });
+    if (io.signal?.aborted) return ExitCode.interrupted;
     return outcome.ok ? ExitCode.ok : reportClientError(outcome.error, fail);
   } catch (error) {
+    // Ctrl-C: the user stopped it, which is neither a failure to report nor a bug.
+    if (io.signal?.aborted) return ExitCode.interrupted;
     // Only a bug gets here: every expected failure is a ClientError or a usage problem.
     const message = error instanceof Error ? error.message : String(error);
     const stack = error instanceof Error && error.stack ? error.stack.split('\n') : [];
     return fail(ExitCode.failure, `unexpected failure: ${message}`, `run again with EARSHOT_DEBUG=1 and report the output to ${buildFacts.supportEmail}`, stack);
   }
+}
+
+/**
+ * A wait long enough to look like a hang says so, once, on stderr (stdout carries only data):
+ * `rate limited; retrying in 60 s (1 of 2)`. Short waits pass quietly.
+ */
+function announceWait(wait: RetryWait, stderr: OutputStream): void {
+  if (wait.waitMs <= ANNOUNCED_WAIT_MS) return;
+  stderr.write(`rate limited; retrying in ${formatWait(wait.waitMs)} (${wait.retry} of ${wait.retries})\n`);
+}
+
+/** The words after a command, against its arguments: how many, and the values each accepts. */
+function checkArguments(command: CommandDefinition, args: readonly string[]): UsageText | undefined {
+  const expected = command.arguments ?? [];
+  const variadic = expected.at(-1)?.variadic === true;
+  if (!variadic && args.length > expected.length) {
+    return { message: `unexpected argument "${args[expected.length]}" for ${commandName(command.path)}`, hint: `run \`${commandName(command.path)} --help\` for its usage` };
+  }
+  for (const [index, argument] of expected.entries()) {
+    const value = args[index];
+    if (value === undefined) {
+      if (!argument.required) continue;
+      const example = argument.choices ? ` ${argument.choices[0]}` : '';
+      return { message: `${commandName(command.path)} needs ${formatArgument(argument)}${argument.choices ? `: ${argument.choices.join(', ')}` : ''}`, hint: `for example ${commandName(command.path)}${example}` };
+    }
+    if (argument.choices && !argument.choices.includes(value)) return describeBadArgument(command, argument.name, value, argument.choices);
+  }
+  return undefined;
 }
 
 function reportClientError(error: ClientError, fail: (code: ExitCodeValue, message: string, hint: string, details: readonly string[]) => ExitCodeValue): ExitCodeValue {
@@ -118,3 +160,5 @@ function isDebug(env: Record<string, string | undefined>): boolean {
   const value = env.EARSHOT_DEBUG;
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
+
+

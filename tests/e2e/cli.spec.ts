@@ -73,7 +73,7 @@ test.describe('the installed earshot against a misbehaving server', () => {
 
   for (const failure of failureCases) {
     test(`${failure.name}: exit ${failure.exitCode}, one error line and one hint on stderr, nothing on stdout`, async () => {
-      const result = await earshot(failure.args(server.url, closedPort));
+      const result = await earshot(failure.args(server.url, closedPort), failure.env?.(server.url, closedPort));
       expect(result.stdout).toBe('');
       const lines = result.stderr.trimEnd().split('\n');
       expect(lines).toHaveLength(2);

@@ -94,6 +94,24 @@ const scenarios: Record<string, Handler> = {
   },
   // Answers nothing, ever: the client's timeout has to end it.
   silent: () => {},
+  // Two paths that send the client to each other.
+  'redirect-loop'(response, { resource }) {
+    response.writeHead(302, { location: resource.endsWith('/elsewhere') ? `/redirect-loop/api/v1/platforms` : '/redirect-loop/elsewhere' });
+    response.end();
+  },
+  // Always somewhere new: /redirect-forever/1, /2, … (no loop, just never an answer).
+  'redirect-forever'(response, { resource }) {
+    const step = Number(/^\/(\d+)$/.exec(resource)?.[1] ?? 0);
+    response.writeHead(307, { location: `/redirect-forever/${step + 1}` });
+    response.end();
+  },
+  // Valid capabilities whose MCP link names a host that does not resolve.
+  'mcp-elsewhere'(response, { origin, resource }) {
+    if (resource !== '/api/v1/capabilities') return json(response, 404, { error: 'Not Found', statusCode: 404 });
+    const capabilities = validCapabilities(origin, 'mcp-elsewhere');
+    capabilities.data.resources.mcp = 'http://mcp.nonexistent.invalid/mcp.json';
+    json(response, 200, capabilities);
+  },
 };
 
 export const scenarioNames = Object.keys(scenarios);

@@ -17,7 +17,7 @@ describe('earshot against a misbehaving server, in-process with the real fetch',
 
   for (const failure of failureCases) {
     it(`${failure.name}: one error line, one hint line, exit ${failure.exitCode}`, async () => {
-      const io = createTestIo();
+      const io = createTestIo({ env: failure.env?.(server.url, closedPort) ?? {} });
       const code = await run(failure.args(server.url, closedPort), io);
       assert.equal(io.out(), '', 'nothing on stdout');
       const lines = io.err().trimEnd().split('\n');

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { buildFacts } from '../../src/cli/baked/build-facts.ts';
-import { commandDefinitions, environmentVariableDefinitions, flagDefinitions } from '../../src/cli/definitions.ts';
+import { commandDefinitions, environmentVariableDefinitions, flagDefinitions, formatUsage } from '../../src/cli/definitions.ts';
 import { exitCodeDefinitions } from '../../src/cli/exit-codes.ts';
 import { run } from '../../src/cli/run.ts';
 import { createTestIo } from '../support/cli-io.ts';
@@ -134,14 +134,17 @@ describe('earshot requests', () => {
     assert.deepEqual(waits, [1000, 2000, 4000]);
   });
 
-  it('never waits longer than the total cap: a wait past it fails at once', async () => {
+  it('never waits longer than one rate-limit window: a Retry-After past it fails at once, and the hint offers only waiting', async () => {
     const waits: number[] = [];
     const limited = (after: string) => ({ status: 429, body: { error: 'Too Many Requests', statusCode: 429 }, headers: { 'retry-after': after } });
-    const api = fakeApi({ [`${API}/api/v1/platforms`]: [limited('20'), limited('20'), { body: validPlatforms }] });
+    const api = fakeApi({ [`${API}/api/v1/platforms`]: [limited('20'), limited('61'), { body: validPlatforms }] });
     const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch, sleep: async (ms) => void waits.push(ms) });
     assert.equal(await run(['platforms', '--retries', '5'], io), 3);
     assert.deepEqual(waits, [20000]);
-    assert.match(io.err(), /^error: rate limited by api\.test \(HTTP 429\); tried 2 times\n/);
+    assert.equal(
+      io.err(),
+      'rate limited; retrying in 20 s (1 of 5)\nerror: rate limited by api.test (HTTP 429); tried 2 times, and the server asks to wait 61 s, longer than the 60 s the client waits\nhint: try again in 61 s\n',
+    );
   });
 
   it('--retries 0 fails on the first 429', async () => {
@@ -217,17 +220,19 @@ describe('earshot usage', () => {
   it('--help lists every command, flag, environment variable and exit code', async () => {
     const io = createTestIo();
     assert.equal(await run(['--help'], io), 0);
-    for (const command of commandDefinitions) assert.ok(io.out().includes(`  ${command.path.join(' ')}`), command.path.join(' '));
+    // Wrapped to 80 columns: compare with the line breaks and indentation folded into spaces.
+    const text = io.out().replace(/\s+/g, ' ');
+    for (const command of commandDefinitions) assert.ok(io.out().includes(`\n  ${command.path.join(' ')}`), command.path.join(' '));
     for (const flag of flagDefinitions) assert.ok(io.out().includes(`--${flag.name}`), flag.name);
     for (const variable of environmentVariableDefinitions) assert.ok(io.out().includes(variable.name), variable.name);
-    for (const { code, meaning } of exitCodeDefinitions) assert.ok(io.out().includes(`  ${code}  ${meaning}`), meaning);
+    for (const { code, meaning } of exitCodeDefinitions) assert.match(text, new RegExp(` ${code} +${meaning.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), meaning);
   });
 
   for (const command of commandDefinitions) {
     it(`${command.path.join(' ')} --help shows its usage and examples`, async () => {
       const io = createTestIo();
       assert.equal(await run([...command.path, '--help'], io), 0);
-      assert.ok(io.out().includes(`earshot ${command.path.join(' ')} [flags]`));
+      assert.ok(io.out().includes(`USAGE\n  ${formatUsage(command)}\n`), formatUsage(command));
       for (const example of command.examples) assert.ok(io.out().includes(`$ ${example.command}`), example.command);
     });
   }

@@ -2,9 +2,9 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { apiRoutes, OPENAPI_PATH } from '../../shared/api-routes.ts';
 import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../shared/schemas/index.ts';
 import type { ClientSettings } from './client-settings.ts';
-import { createFetch } from './create-fetch.ts';
+import { createFetch, readProxySettings } from './create-fetch.ts';
 import { MAX_BODY_BYTES } from './read-capped-body.ts';
-import { requestJson, type ApiResult, type FetchLike, type RequestContext } from './request-json.ts';
+import { requestJson, type ApiResult, type FetchLike, type RequestContext, type RetryWait } from './request-json.ts';
 import {
   capabilitiesResponseCheck,
   mcpConfigurationCheck,
@@ -13,6 +13,7 @@ import {
   type OpenApiDocument,
 } from './response-checks.ts';
 import { DEFAULT_RETRY_POLICY } from './retry-policy.ts';
+import { baseUrlSource, linkSource } from './url-source.ts';
 
 /**
  * The one client of the public API, shared by every `earshot` command and the MCP server: same
@@ -45,6 +46,8 @@ export interface ApiClientDependencies {
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   now?: (() => number) | undefined;
   random?: (() => number) | undefined;
+  /** Told of every wait before a retry on HTTP 429, before it starts. */
+  onWait?: ((wait: RetryWait) => void) | undefined;
   /** Receives detail lines when `settings.debug` is on. */
   debug?: ((line: string) => void) | undefined;
 }
@@ -66,6 +69,9 @@ export function createApiClient(settings: ClientSettings, dependencies: ApiClien
   const getContext = () =>
     (context ??= (async () => ({
       fetch: dependencies.fetch ?? (await createFetch(dependencies.env)),
+      // Only the default fetch goes through the proxy; an injected one is the caller's own.
+      proxy: dependencies.fetch ? undefined : readProxySettings(dependencies.env),
+      onWait: dependencies.onWait,
       userAgent: dependencies.userAgent,
       timeoutMs: settings.timeoutMs,
       retry: { ...DEFAULT_RETRY_POLICY, retries: settings.retries },
@@ -85,12 +91,13 @@ export function createApiClient(settings: ClientSettings, dependencies: ApiClien
     return { ...base, signal: base.signal ? AbortSignal.any([base.signal, call.signal]) : call.signal };
   };
   const url = (path: string) => `${settings.baseUrl}${path}`;
+  const source = baseUrlSource(settings.baseUrlSource);
 
   const client: ApiClient = {
     baseUrl: settings.baseUrl,
-    getPlatforms: async (call) => requestJson(url(routePath('listServicePlatforms')), platformsResponseCheck, await contextFor(call)),
-    getCapabilities: async (call) => requestJson(url(routePath('getServiceCapabilities')), capabilitiesResponseCheck, await contextFor(call)),
-    getOpenApiDocument: async (call) => requestJson(url(OPENAPI_PATH), openApiDocumentCheck, await contextFor(call)),
+    getPlatforms: async (call) => requestJson(url(routePath('listServicePlatforms')), platformsResponseCheck, await contextFor(call), source),
+    getCapabilities: async (call) => requestJson(url(routePath('getServiceCapabilities')), capabilitiesResponseCheck, await contextFor(call), source),
+    getOpenApiDocument: async (call) => requestJson(url(OPENAPI_PATH), openApiDocumentCheck, await contextFor(call), source),
     async getMcpConfiguration(call) {
       const capabilities = await client.getCapabilities(call);
       if (!capabilities.ok) return capabilities;
@@ -108,7 +115,8 @@ export function createApiClient(settings: ClientSettings, dependencies: ApiClien
           },
         };
       }
-      return requestJson(link, mcpConfigurationCheck, await contextFor(call));
+      // The link is the server's choice: a failure there is not the base URL's fault.
+      return requestJson(link, mcpConfigurationCheck, await contextFor(call), linkSource('resources.mcp', capabilities.url));
     },
   };
   return client;

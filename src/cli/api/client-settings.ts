@@ -1,9 +1,12 @@
 import { DEFAULT_RETRIES, MAX_RETRIES } from './retry-policy.ts';
+import type { BaseUrlChoice } from './url-source.ts';
 
 /** How to reach the API, resolved from flags, environment and the built-in defaults. */
 export interface ClientSettings {
   /** Absolute http(s) URL without a trailing slash, such as `https://earshot.dev`. */
   baseUrl: string;
+  /** Where the base URL came from, named in messages about it (the built-in one when absent). */
+  baseUrlSource?: BaseUrlChoice | undefined;
   timeoutMs: number;
   retries: number;
   debug: boolean;
@@ -44,7 +47,8 @@ export function resolveClientSettings(inputs: ClientSettingInputs, env: Record<s
   if (!/^\d+$/.test(inputs.retries ?? '0') || retries > MAX_RETRIES) {
     return { ok: false, message: `--retries must be a whole number from 0 to ${MAX_RETRIES} (got ${JSON.stringify(inputs.retries)})`, hint: 'for example --retries 5' };
   }
-  return { ok: true, settings: { baseUrl, timeoutMs: Math.round(timeout * 1000), retries, debug: isTruthy(env.EARSHOT_DEBUG) } };
+  const baseUrlSource: BaseUrlChoice = source === 'the built-in base URL' ? 'built-in' : (source as BaseUrlChoice);
+  return { ok: true, settings: { baseUrl, baseUrlSource, timeoutMs: Math.round(timeout * 1000), retries, debug: isTruthy(env.EARSHOT_DEBUG) } };
 }
 
 /** An absolute http(s) URL, optionally with a path prefix, without query, fragment or credentials. */

@@ -1,8 +1,22 @@
 import { toOneLine, type ClientError } from './client-error.ts';
+import type { ProxySettings } from './create-fetch.ts';
+import { describeCauses, describeNetworkError } from './describe-network-error.ts';
 import { readCappedBody } from './read-capped-body.ts';
-import { computeBackoffMs, parseRetryAfter, type RetryPolicy } from './retry-policy.ts';
+import { computeBackoffMs, MAX_RETRIES, parseRetryAfter, type RetryPolicy } from './retry-policy.ts';
+import type { UrlSource } from './url-source.ts';
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** A wait before a retry, as reported to `RequestContext.onWait` before it starts. */
+export interface RetryWait {
+  url: string;
+  waitMs: number;
+  /** Which retry the wait leads to, from 1. */
+  retry: number;
+  retries: number;
+  /** Whether the server said how long (`Retry-After`) or the client chose (backoff). */
+  reason: 'retry-after' | 'backoff';
+}
 
 /** Everything a request depends on, injected so that tests control the network and the clock. */
 export interface RequestContext {
@@ -16,6 +30,8 @@ export interface RequestContext {
   supportEmail: string;
   /** Where a user learns how to install the newest client (the CLI docs page). */
   installGuideUrl: string;
+  /** The proxy the default fetch sends through, if any: a connection failure there is reported as the proxy's. */
+  proxy?: ProxySettings | undefined;
   /**
    * Cancels everything, attempts and the waits between them, when it aborts (the library's
    * `signal` option, Ctrl-C on the command line): the call then rejects with the signal's reason.
@@ -25,6 +41,8 @@ export interface RequestContext {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   now(): number;
   random(): number;
+  /** Told of every wait before a retry, before it starts (the command line announces the long ones). */
+  onWait?: ((wait: RetryWait) => void) | undefined;
   /** Receives detail lines when debugging is on (`EARSHOT_DEBUG=1`). */
   debug(line: string): void;
 }
@@ -48,12 +66,20 @@ export type ApiResult<T> = ApiAnswer<T> | { ok: false; error: ClientError };
 type Attempt = { kind: 'answer'; response: Response } | { kind: 'failed'; error: ClientError };
 
 /**
- * GETs a JSON document: sends `Accept` and `User-Agent`, applies the timeout, retries on 429
- * within the policy, caps the body, rejects HTML, invalid JSON and anything the check refuses.
+ * How many redirects one request follows, as browsers and fetch do (20); one more is an error.
+ * @see https://fetch.spec.whatwg.org/#http-redirect-fetch (step 5)
+ */
+export const MAX_REDIRECTS = 20;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * GETs a JSON document: sends `Accept` and `User-Agent`, applies the timeout, follows redirects
+ * (reporting loops), retries on 429 within the policy, caps the body, rejects HTML, invalid JSON
+ * and anything the check refuses. `source` says where the URL came from, for the messages.
  * Never throws for anything a server or the network can do; every outcome is an `ApiResult`.
  */
-export async function requestJson<T>(url: string, check: ResponseCheck<T>, context: RequestContext): Promise<ApiResult<T>> {
-  let waitedMs = 0;
+export async function requestJson<T>(url: string, check: ResponseCheck<T>, context: RequestContext, source: UrlSource): Promise<ApiResult<T>> {
   for (let attempt = 0; ; attempt++) {
     context.signal?.throwIfAborted();
     const controller = new AbortController();
@@ -61,7 +87,7 @@ export async function requestJson<T>(url: string, check: ResponseCheck<T>, conte
     // The attempt stops on its own timeout or on the caller's signal, whichever comes first.
     const signal = context.signal ? AbortSignal.any([context.signal, controller.signal]) : controller.signal;
     try {
-      const sent = await send(url, signal, context);
+      const sent = await send(url, signal, controller.signal, context, source);
       if (sent.kind === 'failed') return { ok: false, error: sent.error };
       const { response } = sent;
       context.debug(`GET ${url} → HTTP ${response.status} ${response.statusText} (${response.headers.get('content-type') ?? 'no content type'})`);
@@ -69,41 +95,86 @@ export async function requestJson<T>(url: string, check: ResponseCheck<T>, conte
       if (response.status === 429) {
         await response.body?.cancel().catch(() => {});
         const asked = parseRetryAfter(response.headers.get('retry-after'), context.now());
+        if (asked !== undefined && asked > context.retry.maxWaitMs) return { ok: false, error: waitTooLongError(url, attempt + 1, asked, context) };
+        if (attempt >= context.retry.retries) return { ok: false, error: rateLimitedError(url, attempt + 1, asked, context) };
         const waitMs = asked ?? computeBackoffMs(attempt, context.retry, context.random);
-        if (attempt >= context.retry.retries || waitedMs + waitMs > context.retry.maxTotalWaitMs) {
-          return { ok: false, error: rateLimitedError(url, attempt + 1, asked, context) };
-        }
-        context.debug(`rate limited; waiting ${formatSeconds(waitMs)} (${asked === undefined ? 'backoff' : 'Retry-After'}) before retry ${attempt + 1} of ${context.retry.retries}`);
+        const wait: RetryWait = { url, waitMs, retry: attempt + 1, retries: context.retry.retries, reason: asked === undefined ? 'backoff' : 'retry-after' };
+        context.debug(`rate limited; waiting ${formatSeconds(waitMs)} (${asked === undefined ? 'backoff' : 'Retry-After'}) before retry ${wait.retry} of ${wait.retries}`);
         clearTimeout(timer);
+        context.onWait?.(wait);
         await sleepUnlessAborted(waitMs, context);
-        waitedMs += waitMs;
         continue;
       }
-      return await readAnswer(url, response, check, context, signal);
+      return await readAnswer(url, response, check, context, signal, source);
     } catch (error) {
       // The caller gave up: that is not a failure of the API, so it is not reported as one.
       context.signal?.throwIfAborted();
       // Reading the body can fail too (timeout, connection reset mid-answer).
-      return { ok: false, error: networkError(url, error, controller.signal, context) };
+      return { ok: false, error: networkError(url, error, controller.signal, context, source) };
     } finally {
       clearTimeout(timer);
     }
   }
 }
 
-async function send(url: string, signal: AbortSignal, context: RequestContext): Promise<Attempt> {
-  try {
-    const response = await context.fetch(url, {
-      method: 'GET',
-      headers: { Accept: 'application/json', 'User-Agent': context.userAgent },
-      signal,
-      redirect: 'follow',
-    });
-    return { kind: 'answer', response };
-  } catch (error) {
-    context.signal?.throwIfAborted();
-    return { kind: 'failed', error: networkError(url, error, signal, context) };
+/**
+ * Sends the request and follows redirects itself (fetch's own following reports a loop only as
+ * "redirect count exceeded", with no word of where): a URL seen before in the chain is a loop,
+ * named with the URLs that form it; more than `MAX_REDIRECTS` is too many.
+ */
+async function send(url: string, signal: AbortSignal, timeout: AbortSignal, context: RequestContext, source: UrlSource): Promise<Attempt> {
+  const chain = [url];
+  for (;;) {
+    const current = chain.at(-1)!;
+    let response: Response;
+    try {
+      response = await context.fetch(current, {
+        method: 'GET',
+        headers: { Accept: 'application/json', 'User-Agent': context.userAgent },
+        signal,
+        redirect: 'manual',
+      });
+    } catch (error) {
+      context.signal?.throwIfAborted();
+      return { kind: 'failed', error: networkError(current, error, timeout, context, chain.length > 1 ? { describe: `a redirect from ${url}` } : source) };
+    }
+    const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+    if (location === null) return { kind: 'answer', response };
+    await response.body?.cancel().catch(() => {});
+    let next: URL | undefined;
+    try {
+      next = new URL(location, current);
+    } catch {
+      next = undefined;
+    }
+    if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:')) {
+      return { kind: 'failed', error: { kind: 'bad-response', status: response.status, message: `${current} redirects to ${JSON.stringify(toOneLine(location, 100))}, which is not an http(s) URL`, hint: redirectHint(url, source, context), details: chain } };
+    }
+    context.debug(`GET ${current} → HTTP ${response.status}, redirected to ${next.href}`);
+    const seen = chain.indexOf(next.href);
+    if (seen !== -1) {
+      const loop = [...chain.slice(seen), next.href];
+      return { kind: 'failed', error: { kind: 'bad-response', status: response.status, message: `redirect loop: ${describeChain(loop)}`, hint: redirectHint(url, source, context), details: chain } };
+    }
+    if (chain.length > MAX_REDIRECTS) {
+      return { kind: 'failed', error: { kind: 'bad-response', status: response.status, message: `too many redirects from ${url}: more than ${MAX_REDIRECTS}, the last to ${next.href}`, hint: redirectHint(url, source, context), details: chain } };
+    }
+    chain.push(next.href);
   }
+}
+
+/** `a → b → a`, shortened in the middle when long. */
+function describeChain(urls: readonly string[]): string {
+  const shown = urls.length <= 5 ? urls : [...urls.slice(0, 2), `… (${urls.length - 4} more)`, ...urls.slice(-2)];
+  return shown.join(' → ');
+}
+
+/** A redirect problem is the server's (or a proxy's) to fix; the user can only point elsewhere. */
+function redirectHint(url: string, source: UrlSource, context: RequestContext): string {
+  const { host } = new URL(url);
+  return source.setting
+    ? `${host} is misconfigured, or is not the Earshot API: check ${source.setting}; if it is right, tell ${context.supportEmail}`
+    : `the server's link leads nowhere; tell ${context.supportEmail}`;
 }
 
 /** The wait between retries; the caller's signal ends it with the signal's own reason. */
@@ -116,23 +187,23 @@ async function sleepUnlessAborted(ms: number, context: RequestContext): Promise<
   }
 }
 
-async function readAnswer<T>(url: string, response: Response, check: ResponseCheck<T>, context: RequestContext, signal: AbortSignal): Promise<ApiResult<T>> {
+async function readAnswer<T>(url: string, response: Response, check: ResponseCheck<T>, context: RequestContext, signal: AbortSignal, source: UrlSource): Promise<ApiResult<T>> {
   const contentType = response.headers.get('content-type') ?? '';
-  if (!response.ok) return { ok: false, error: await httpError(url, response, context) };
+  if (!response.ok) return { ok: false, error: await httpError(url, response, context, source) };
 
+  const notTheApi = source.setting ? `check that ${source.setting} points at the Earshot API` : `the server's link points elsewhere; tell ${context.supportEmail}`;
   const body = await readCappedBody(response, context.maxBodyBytes);
   if (signal.aborted) throw signal.reason;
-  if (!body.ok) {
-    return fail('bad-response', `the answer from ${url} is larger than ${formatBytes(context.maxBodyBytes)}; stopped reading`, 'check that the base URL points at the Earshot API (--base-url or EARSHOT_BASE_URL)', response.status);
-  }
+  if (!body.ok) return fail('bad-response', `the answer from ${url} is larger than ${formatBytes(context.maxBodyBytes)}; stopped reading`, notTheApi, response.status);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(body.bytes);
   } catch {
-    return fail('bad-response', `the answer from ${url} is not UTF-8 text`, 'check that the base URL points at the Earshot API (--base-url or EARSHOT_BASE_URL)', response.status);
+    return fail('bad-response', `the answer from ${url} is not UTF-8 text`, notTheApi, response.status);
   }
   if (isHtml(contentType, text)) {
-    return fail('bad-response', `expected JSON from ${url} but got an HTML page`, 'the base URL probably points at a website, a proxy or a captive portal; check --base-url or EARSHOT_BASE_URL', response.status);
+    const hint = source.setting ? `the base URL probably points at a website, a proxy or a captive portal; check ${source.setting}` : `a proxy or captive portal may be answering; if not, tell ${context.supportEmail}`;
+    return fail('bad-response', `expected JSON from ${url} but got an HTML page`, hint, response.status);
   }
   if (text.trim() === '') {
     return fail('bad-response', `the answer from ${url} is empty (HTTP ${response.status})`, `try again; if it persists, tell ${context.supportEmail}`, response.status);
@@ -173,7 +244,7 @@ function isHtml(contentType: string, text: string): boolean {
   return /^\s*</.test(text);
 }
 
-async function httpError(url: string, response: Response, context: RequestContext): Promise<ClientError> {
+async function httpError(url: string, response: Response, context: RequestContext, source: UrlSource): Promise<ClientError> {
   // An Error body (see the Error schema) says what went wrong in words; quote it when present.
   let said = '';
   const body = await readCappedBody(response, 64 * 1024).catch(() => undefined);
@@ -190,82 +261,66 @@ async function httpError(url: string, response: Response, context: RequestContex
   }
   const status = `HTTP ${response.status}${response.statusText ? ` ${toOneLine(response.statusText, 40)}` : ''}`;
   const hint =
-    response.status === 404
-      ? 'check the base URL (--base-url or EARSHOT_BASE_URL): it must be the site itself, such as https://earshot.dev'
-      : response.status >= 500
-        ? 'the service has a problem; try again in a few minutes'
-        : `check the base URL (--base-url or EARSHOT_BASE_URL); if it is right, tell ${context.supportEmail}`;
+    response.status >= 500
+      ? 'the service has a problem; try again in a few minutes'
+      : !source.setting
+        ? `the server's own link is broken; tell ${context.supportEmail}`
+        : response.status === 404
+          ? `check ${source.setting}: it must be the site itself, such as https://earshot.dev`
+          : `check ${source.setting}; if it is right, tell ${context.supportEmail}`;
   return { kind: 'http-error', status: response.status, message: `GET ${url} answered ${status}${said}`, hint, details: [] };
 }
 
+/** Every allowed retry was rate limited too. More retries can help, as long as there are more to allow. */
 function rateLimitedError(url: string, attempts: number, askedMs: number | undefined, context: RequestContext): ClientError {
   const tries = attempts === 1 ? 'once' : `${attempts} times`;
-  const wait = askedMs === undefined ? 'wait a minute' : `wait ${formatSeconds(askedMs)} (the server's Retry-After)`;
-  const cap = formatSeconds(context.retry.maxTotalWaitMs);
+  const wait = askedMs === undefined ? 'wait a minute' : `wait ${formatWait(askedMs)} (the server's Retry-After)`;
+  const more = context.retry.retries < MAX_RETRIES ? `, or allow ${context.retry.retries === 0 ? '' : 'more '}retries with --retries <n> (each waits up to ${formatSeconds(context.retry.maxWaitMs)})` : '';
   return {
     kind: 'rate-limited',
     status: 429,
     message: `rate limited by ${new URL(url).host} (HTTP 429); tried ${tries}`,
-    hint: `${wait} and try again, or allow more retries with --retries <n> (waits at most ${cap} in total)`,
+    hint: `${wait} and try again${more}`,
     details: [],
   };
 }
 
-/** Node's fetch reports network failures as `TypeError: fetch failed` with the cause in `cause`. */
-function networkError(url: string, error: unknown, signal: AbortSignal, context: RequestContext): ClientError {
-  const { host } = new URL(url);
-  const details = describeCauses(error);
-  if (signal.aborted) {
+/** The server asks for a longer wait than any retry would make: only waiting helps, so the hint says only that. */
+function waitTooLongError(url: string, attempts: number, askedMs: number, context: RequestContext): ClientError {
+  const tries = attempts === 1 ? 'once' : `${attempts} times`;
+  return {
+    kind: 'rate-limited',
+    status: 429,
+    message: `rate limited by ${new URL(url).host} (HTTP 429); tried ${tries}, and the server asks to wait ${formatWait(askedMs)}, longer than the ${formatSeconds(context.retry.maxWaitMs)} the client waits`,
+    hint: `try again in ${formatWait(askedMs)}`,
+    details: [],
+  };
+}
+
+function networkError(url: string, error: unknown, timeout: AbortSignal, context: RequestContext, source: UrlSource): ClientError {
+  if (timeout.aborted) {
     return {
       kind: 'unreachable',
       message: `no complete answer from ${url} within ${formatSeconds(context.timeoutMs)}`,
       hint: 'try again, or allow more time with --timeout <seconds>',
-      details,
+      details: describeCauses(error),
     };
   }
-  const code = findErrorCode(error);
-  const reasons: Record<string, string> = {
-    ECONNREFUSED: `cannot connect to ${host}: connection refused`,
-    ENOTFOUND: `cannot resolve the host name ${new URL(url).hostname}`,
-    EAI_AGAIN: `cannot resolve the host name ${new URL(url).hostname} (DNS lookup timed out)`,
-    ECONNRESET: `the connection to ${host} was reset`,
-    UND_ERR_SOCKET: `the connection to ${host} closed unexpectedly`,
-    ETIMEDOUT: `cannot connect to ${host}: timed out`,
-    EHOSTUNREACH: `cannot reach ${host}: no route to host`,
-    ENETUNREACH: `cannot reach ${host}: network unreachable`,
-  };
-  const dns = code === 'ENOTFOUND' || code === 'EAI_AGAIN';
-  const tls = code !== undefined && /CERT|SSL|TLS/.test(code);
-  const message = (code && reasons[code]) ?? (tls ? `TLS error talking to ${host} (${code})` : `cannot reach ${host}${code ? ` (${code})` : ''}`);
-  const hint = dns
-    ? 'check the host name in --base-url or EARSHOT_BASE_URL, and your network or DNS settings'
-    : code === 'ECONNREFUSED'
-      ? 'check --base-url or EARSHOT_BASE_URL and that the server is running'
-      : 'check your network connection and proxy settings (HTTPS_PROXY, NO_PROXY), then try again';
-  return { kind: 'unreachable', message, hint, details };
-}
-
-function findErrorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function describeCauses(error: unknown): string[] {
-  const lines: string[] = [];
-  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
-    lines.push(current instanceof Error ? `${current.name}: ${current.message}` : String(current));
-    current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined;
-  }
-  return lines.map((line) => toOneLine(line, 300));
+  return describeNetworkError(url, error, { source, proxy: context.proxy, supportEmail: context.supportEmail });
 }
 
 export function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
+/** A wait a server asked for, readable at any size: `60 s`, `60 min`, `3 days`, `more than a year`. */
+export function formatWait(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 600) return `${seconds} s`;
+  if (seconds < 48 * 3600) return `${Math.ceil(seconds / 60)} min`;
+  if (seconds <= 365 * 86400) return `${Math.ceil(seconds / 86400)} days`;
+  return 'more than a year';
 }
 
 function formatBytes(bytes: number): string {

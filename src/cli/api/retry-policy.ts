@@ -1,9 +1,14 @@
+import { buildFacts } from '../baked/build-facts.ts';
+
 /** How the client waits and retries when the API answers HTTP 429 Too Many Requests. */
 export interface RetryPolicy {
   /** Retries after the first attempt. */
   retries: number;
-  /** The most the client waits in total, over all retries; a longer wait fails at once instead. */
-  maxTotalWaitMs: number;
+  /**
+   * The longest single wait the client accepts before a retry; an answer that asks for longer
+   * fails at once instead (no retry could help sooner), and says how long the server asked.
+   */
+  maxWaitMs: number;
   /** The first backoff step when the answer has no usable `Retry-After`. */
   baseDelayMs: number;
   /** The largest single backoff step. */
@@ -13,12 +18,22 @@ export interface RetryPolicy {
 export const DEFAULT_RETRIES = 2;
 export const MAX_RETRIES = 10;
 
+/**
+ * Over the limit, the edge answers 429 with `Retry-After` of one rate-limit window (60 s in
+ * production, `netlify/functions/too-many-requests.ts`), after which the limit has freed up. So
+ * the client waits up to one window per retry: with the defaults, a client that meets the
+ * production 429 waits and then succeeds. The window is the edge's own number, baked in at build
+ * from `netlify.toml` (`build-facts.ts`), never repeated here.
+ */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retries: DEFAULT_RETRIES,
-  maxTotalWaitMs: 30_000,
+  maxWaitMs: buildFacts.rateLimitWindowSeconds * 1000,
   baseDelayMs: 1_000,
   maxDelayMs: 8_000,
 };
+
+/** A wait longer than this is announced on stderr (`rate limited; retrying in 60 s (1 of 2)`); a shorter one passes quietly. */
+export const ANNOUNCED_WAIT_MS = 3_000;
 
 /**
  * The wait a `Retry-After` header asks for, in milliseconds, or `undefined` when it is absent or

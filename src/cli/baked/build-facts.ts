@@ -1,5 +1,6 @@
 /**
- * Facts fixed when the client is built: its version and the production API it talks to.
+ * Facts fixed when the client is built: its version, the production API it talks to and that
+ * API's rate-limit window.
  *
  * Run from source, they are read from the client package's manifest (`src/cli/package/package.json`)
  * and `data/product.json`. In the published
@@ -7,6 +8,8 @@
  * installed client reads no file at start.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readRateLimit } from '../../lib/edge/rate-limit.ts';
 
 export interface BuildFacts {
   version: string;
@@ -15,6 +18,12 @@ export interface BuildFacts {
   supportEmail: string;
   /** The command-line client's docs page in production (`resources.cli`), which shows how to install it. */
   cliDocsUrl: string;
+  /**
+   * The rate limit's window in seconds, from `netlify.toml` (`readRateLimit()`), where the edge
+   * enforces it: over the limit, the edge asks to wait at most one window (`Retry-After`), so
+   * that is how long the client is willing to wait before a retry (`retry-policy.ts`).
+   */
+  rateLimitWindowSeconds: number;
 }
 
 const readJson = <T>(path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as T;
@@ -28,6 +37,7 @@ export function readBuildFacts(): BuildFacts {
     productionBaseUrl: product.baseUrl,
     supportEmail: product.supportEmail,
     cliDocsUrl: new URL(product.resources.cli, product.baseUrl).href,
+    rateLimitWindowSeconds: readRateLimit(fileURLToPath(new URL('../../../netlify.toml', import.meta.url))).windowSize,
   };
 }
 

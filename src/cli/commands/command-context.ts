@@ -18,11 +18,27 @@ export interface CommandContext {
   json: boolean;
   flags: ReadonlyMap<string, string | true>;
   env: Record<string, string | undefined>;
+  /** Aborted on Ctrl-C: a long-running command (the MCP server) stops when it fires. */
+  signal?: AbortSignal | undefined;
 }
 
 export type CommandOutcome = { ok: true } | { ok: false; error: ClientError };
 
 export type CommandHandler = (context: CommandContext) => Promise<CommandOutcome>;
+
+/** What a command that never talks to the API gets (`help`, `completion`): its words and stdout. */
+export interface LocalCommandContext {
+  /** The words after the command's own: `['mcp', 'config']` for `earshot help mcp config`. */
+  args: readonly string[];
+  stdout: OutputStream;
+  style: Style;
+  /** The columns to lay text out in: the terminal's, else 80. */
+  width: number;
+}
+
+export type LocalCommandOutcome = { ok: true } | { ok: false; usage: { message: string; hint: string } };
+
+export type LocalCommandHandler = (context: LocalCommandContext) => LocalCommandOutcome;
 
 /**
  * The shape shared by the commands that show one API answer: on `--json` the raw text, else

@@ -4,7 +4,7 @@ import type { CommandHandler } from './command-context.ts';
 
 /**
  * `earshot mcp`: serves MCP over stdin/stdout until the client closes stdin (how MCP clients stop
- * a stdio server), then returns so that the process ends with exit code 0. Nothing else may
+ * a stdio server) or Ctrl-C, then returns so that the process ends with exit code 0. Nothing else may
  * write to stdout meanwhile: it carries the protocol; debug lines go to stderr.
  * @see https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#stdio
  */
@@ -18,6 +18,8 @@ export const runMcpServer: CommandHandler = async (context) => {
   const closed = new Promise<void>((done) => {
     stdin.once('end', done);
     stdin.once('close', done);
+    // Ctrl-C in a terminal that runs it by hand: stop serving, as when the client goes.
+    context.signal?.addEventListener('abort', () => done(), { once: true });
   });
   await server.connect(new StdioServerTransport(stdin, stdout));
   await closed;

@@ -3,6 +3,8 @@ export interface OutputStream {
   write(text: string): unknown;
   /** True on a terminal: aligned tables and, unless NO_COLOR, colour. */
   isTTY?: boolean | undefined;
+  /** The terminal's width, when it is one: help is wrapped to it. */
+  columns?: number | undefined;
 }
 
 export interface Style {
