@@ -35,23 +35,18 @@ export function completionStates(): CompletionState[] {
   for (const command of commandDefinitions) {
     const argument = command.arguments?.[0];
     const argumentWords = argument?.choices?.map((choice) => ({ word: choice, summary: argument.summary })) ?? [];
-    states.push({ path: command.path.join(' '), words: [...subcommandWords(command.path), ...argumentWords], flags: flagsFor(command) });
-    // `earshot help <command…>` names a command word by word.
-    if (argument?.namesCommand) {
-      for (const named of [[], ...commandDefinitions.map((definition) => definition.path)]) {
-        const next = subcommandWords(named);
-        if (named.length === 0 || next.length > 0) states.push({ path: [...command.path, ...named].join(' '), words: next, flags: flagsFor(command) });
-      }
+    if (!argument?.namesCommand) {
+      states.push({ path: command.path.join(' '), words: [...subcommandWords(command.path), ...argumentWords], flags: flagsFor(command) });
+      continue;
+    }
+    // `earshot help <command…>` names a command word by word: after `help`, the top-level
+    // commands; after `help mcp`, the subcommands of `mcp`.
+    for (const named of [[], ...commandDefinitions.map((definition) => definition.path)]) {
+      const next = subcommandWords(named);
+      if (named.length === 0 || next.length > 0) states.push({ path: [...command.path, ...named].join(' '), words: next, flags: flagsFor(command) });
     }
   }
-  // `earshot help` itself is covered by the loop above, with the same words as at the top.
-  return dedupe(states);
-}
-
-function dedupe(states: CompletionState[]): CompletionState[] {
-  const byPath = new Map<string, CompletionState>();
-  for (const state of states) if (!byPath.has(state.path)) byPath.set(state.path, state);
-  return [...byPath.values()];
+  return states;
 }
 
 /** The flags that take a value: the word after them is that value, not a command. */

@@ -63,7 +63,7 @@ export function generateResponseValidatorsModule(): string {
   return `${code}\nexport const responseValidators = { ${names} };\n`;
 }
 
-function generateBuildFactsModule(): string {
+export function generateBuildFactsModule(): string {
   const facts = readBuildFacts();
   return `export const buildFacts = ${JSON.stringify(facts)};\nexport function readBuildFacts() { return buildFacts; }\n`;
 }

@@ -144,11 +144,29 @@ interface Outcome {
   command: readonly string[];
 }
 
+/**
+ * The notices of long waits for the rate limit, at the start of stderr: each of the exact form,
+ * numbered 1, 2, … in order (one per wait). Returns the rest of stderr.
+ */
+function withoutWaitNotices(err: string): string {
+  const notice = /^rate limited; retrying in (\d+ s|\d+ min) \((\d+) of (\d+)\)\n/;
+  let rest = err;
+  for (let expected = 1; ; expected++) {
+    const match = notice.exec(rest);
+    if (!match) return rest;
+    assert.equal(Number(match[2]), expected, `wait notices out of order: ${JSON.stringify(err)}`);
+    assert.ok(Number(match[2]) <= Number(match[3]), `a notice of more retries than allowed: ${JSON.stringify(err)}`);
+    rest = rest.slice(match[0].length);
+  }
+}
+
 /** Everything `earshot` promises about how a run ends, whatever the server did. */
-function assertWellEnded({ code, out, err, json, tty, command }: Outcome): void {
-  assert.ok(documentedCodes.has(code) && code !== 2, `exit code ${code} is not a documented outcome of a valid command`);
+function assertWellEnded({ code, out, err: stderr, json, tty, command }: Outcome): void {
+  assert.ok(documentedCodes.has(code) && code !== 2 && code !== 130, `exit code ${code} is not a documented outcome of a valid command`);
+  // Waits for the rate limit may be announced first, and nothing else.
+  const err = withoutWaitNotices(stderr);
   if (code === 0) {
-    assert.equal(err, '', 'a success prints nothing on stderr');
+    assert.equal(err, '', 'a success prints nothing on stderr but wait notices');
     if (json) {
       const value = JSON.parse(out) as unknown;
       // The client reads tolerantly: what it prints is what a v1 client may rely on, at least.
