@@ -36,4 +36,17 @@ describe('the client bundle', async () => {
     const allInputs = Object.values(outputs).flatMap((output) => Object.keys(output.inputs));
     for (const name of CLI_LAZY_PACKAGES) assert.ok(allInputs.some((input) => input.includes(`node_modules/${name}/`)), `${name} is not in the bundle`);
   });
+
+  it('loads each lazy chunk through a module of ours with named exports, never a CommonJS package directly', () => {
+    // In a split ESM bundle, import() of a CommonJS package (undici) resolves to a namespace whose
+    // only export is `default`: `EnvHttpProxyAgent is not a constructor` in the packed client,
+    // while the same code worked from source (esbuild#3245). Our own ESM module in between
+    // (src/cli/api/proxy-fetch.ts) gets esbuild's interop for its static import.
+    const loaded = Object.values(outputs).flatMap((output) => output.imports.filter((imported) => imported.kind === 'dynamic-import' && !imported.external));
+    assert.ok(loaded.length > 0);
+    for (const { path } of loaded) {
+      const exports = outputs[path]!.exports;
+      assert.ok(exports.some((name) => name !== 'default'), `${path} is loaded with import() but exports only ${JSON.stringify(exports)}`);
+    }
+  });
 });
