@@ -9,6 +9,7 @@ import { buildFacts } from './baked/build-facts.ts';
 import { commandHandlers } from './commands/index.ts';
 import { commandName, flagDefinitions, formatArgument, type CommandDefinition } from './definitions.ts';
 import { ExitCode, type ExitCodeValue } from './exit-codes.ts';
+import { loadDisplayWidth } from './output/display-width.ts';
 import { createStyle, type OutputStream } from './output/style.ts';
 import { columnsOf } from './output/wrap.ts';
 import { parseArgv, resolveCommand } from './parse-argv.ts';
@@ -88,7 +89,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
 
     const entry = commandHandlers[command.path.join(' ')]!;
     if (entry.kind === 'local') {
-      const outcome = entry.run({ args, stdout: io.stdout, style, width: layout.width });
+      const outcome = await entry.run({ args, stdout: io.stdout, style, width: layout.width });
       return outcome.ok ? ExitCode.ok : usage(outcome.usage);
     }
 
@@ -111,6 +112,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       onWait: (wait) => announceWait(wait, io.stderr),
       debug: (line) => io.stderr.write(`debug: ${line}\n`),
     });
+    // Tables on a terminal are aligned by display width; measuring a server's text needs string-width.
+    if (io.stdout.isTTY) await loadDisplayWidth();
     const outcome = await entry.run({ client, stdout: io.stdout, stderr: io.stderr, stdio: io.stdio, tty: io.stdout.isTTY === true, style, json: flags.has('json'), flags, env: io.env, signal: io.signal });
     if (io.signal?.aborted) return ExitCode.interrupted;
     return outcome.ok ? ExitCode.ok : reportClientError(outcome.error, fail);

@@ -28,7 +28,7 @@ describe('the client bundle', async () => {
     assert.deepEqual(external, []);
   });
 
-  it('bundles the MCP SDK and undici, but loads them only when a command asks for them', () => {
+  it('bundles the MCP SDK, undici and string-width, but loads them only when a command asks for them', () => {
     for (const start of [entry, relative(process.cwd(), LIBRARY_OUTFILE)]) {
       const inputsAtStart = staticallyLoaded(outputs, start).flatMap((file) => Object.keys(outputs[file]!.inputs));
       assert.deepEqual(inputsAtStart.filter(isLazyPackageModule), [], `${start}: a lazily used package is loaded at every start`);

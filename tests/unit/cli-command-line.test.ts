@@ -3,10 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { renderCompletionScript } from '../../src/cli/completion.ts';
 import { commandDefinitions, completionShells, flagDefinitions, flagsOf, formatFlag } from '../../src/cli/definitions.ts';
-import { displayWidth } from '../../src/cli/output/display-width.ts';
+import { displayWidth, loadDisplayWidth } from '../../src/cli/output/display-width.ts';
 import { renderTable } from '../../src/cli/output/render-table.ts';
 import { plain } from '../../src/cli/output/style.ts';
 import { run } from '../../src/cli/run.ts';
@@ -205,6 +205,7 @@ source '${file}'; words=(${words}); CURRENT=${typed.length + 1}; _earshot`;
 });
 
 describe('tables align by display width', () => {
+  before(() => loadDisplayWidth());
   const platforms = [
     { id: 'weibo', name: '微博', targetTypes: ['keyword'] },
     { id: 'rocket', name: 'Rocket 🚀 Chat', targetTypes: ['keyword'] },

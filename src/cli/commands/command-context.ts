@@ -38,7 +38,7 @@ export interface LocalCommandContext {
 
 export type LocalCommandOutcome = { ok: true } | { ok: false; usage: { message: string; hint: string } };
 
-export type LocalCommandHandler = (context: LocalCommandContext) => LocalCommandOutcome;
+export type LocalCommandHandler = (context: LocalCommandContext) => LocalCommandOutcome | Promise<LocalCommandOutcome>;
 
 /**
  * The shape shared by the commands that show one API answer: on `--json` the raw text, else

@@ -5,6 +5,7 @@ import { formatErrorLines, type ClientError } from '../api/client-error.ts';
 import type { ApiResult } from '../api/request-json.ts';
 import { renderCapabilities } from '../commands/show-capabilities.ts';
 import { renderPlatforms } from '../commands/show-platforms.ts';
+import { loadDisplayWidth } from '../output/display-width.ts';
 import { plain } from '../output/style.ts';
 import { toSelfContainedSchema } from './self-contained-schema.ts';
 
@@ -65,7 +66,8 @@ function apiTool<T extends Record<string, unknown>>(spec: {
       outputSchema: toSelfContainedSchema(schema) as Tool['outputSchema'],
       annotations: { title, ...readOnly },
     },
-    call: async (client) => toToolResult(await get(client), render),
+    // The text is a table aligned by display width, which needs string-width loaded.
+    call: async (client) => toToolResult((await Promise.all([get(client), loadDisplayWidth()]))[0], render),
   };
 }
 
