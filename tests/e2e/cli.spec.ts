@@ -85,8 +85,17 @@ test.describe('the installed earshot against a misbehaving server', () => {
     });
   }
 
-  test('a usage error exits 2 without a stack trace', async () => {
-    const result = await earshot(['platforms', '--nope']);
-    expect(result).toEqual({ code: 2, stdout: '', stderr: 'error: unknown flag --nope\nhint: run `earshot --help` to see the flags\n' });
+  test('a usage error exits 2 without a stack trace, and suggests what was meant', async () => {
+    expect(await earshot(['platforms', '--nope'])).toEqual({ code: 2, stdout: '', stderr: 'error: unknown flag --nope\nhint: run `earshot platforms --help` to see its flags\n' });
+    expect(await earshot(['platfroms'])).toEqual({ code: 2, stdout: '', stderr: 'error: unknown command "platfroms"\nhint: did you mean "platforms"?\n' });
+    expect(await earshot(['mcp', 'confg'])).toEqual({ code: 2, stdout: '', stderr: 'error: unknown command "mcp confg"\nhint: did you mean "mcp config"?\n' });
+    expect(await earshot(['links', '--jsno'])).toEqual({ code: 2, stdout: '', stderr: 'error: unknown flag --jsno\nhint: did you mean --json?\n' });
+  });
+
+  test('earshot help <command> prints the help of the command, wrapped to 80 columns in a pipe', async () => {
+    const help = await earshot(['help', 'mcp', 'config']);
+    expect(help).toEqual(await earshot(['mcp', 'config', '--help']));
+    expect(help.code).toBe(0);
+    expect(help.stdout.split('\n').filter((line) => line.length > 80 && !line.startsWith('  $ '))).toEqual([]);
   });
 });

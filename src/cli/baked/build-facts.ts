@@ -7,8 +7,8 @@
  * bundle, `src/scripts/build-cli.ts` replaces this module with the same values as literals, so the
  * installed client reads no file at start.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readRateLimit } from '../../lib/edge/rate-limit.ts';
 
 export interface BuildFacts {
@@ -26,18 +26,29 @@ export interface BuildFacts {
   rateLimitWindowSeconds: number;
 }
 
-const readJson = <T>(path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as T;
+/**
+ * The project's root. Run from source, three folders up from this module. Bundled into the site's
+ * prerendering chunks by the Astro build (the docs render the client's definitions, which name
+ * the rate-limit window), this module no longer sits in src/cli/baked/, and the build runs from
+ * the project's root.
+ */
+function projectRoot(): URL {
+  const besideSource = new URL('../../../', import.meta.url);
+  return existsSync(new URL('src/cli/package/package.json', besideSource)) ? besideSource : pathToFileURL(`${process.cwd()}/`);
+}
 
 export function readBuildFacts(): BuildFacts {
+  const root = projectRoot();
+  const readJson = <T>(path: string) => JSON.parse(readFileSync(new URL(path, root), 'utf8')) as T;
   // The client package's own manifest holds its version: one version, whoever asks.
-  const manifest = readJson<{ version: string }>('../package/package.json');
-  const product = readJson<{ baseUrl: string; supportEmail: string; resources: { cli: string } }>('../../../data/product.json');
+  const manifest = readJson<{ version: string }>('src/cli/package/package.json');
+  const product = readJson<{ baseUrl: string; supportEmail: string; resources: { cli: string } }>('data/product.json');
   return {
     version: manifest.version,
     productionBaseUrl: product.baseUrl,
     supportEmail: product.supportEmail,
     cliDocsUrl: new URL(product.resources.cli, product.baseUrl).href,
-    rateLimitWindowSeconds: readRateLimit(fileURLToPath(new URL('../../../netlify.toml', import.meta.url))).windowSize,
+    rateLimitWindowSeconds: readRateLimit(fileURLToPath(new URL('netlify.toml', root))).windowSize,
   };
 }
 
