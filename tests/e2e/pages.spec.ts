@@ -60,3 +60,25 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test.describe('on a phone, 390 px wide', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('every table fits the width of the page, and no page has a serious or critical accessibility violation', async ({ page, request }) => {
+    test.slow();
+    for (const path of await readSitemapPaths(request)) {
+      await test.step(path, async () => {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        // A table wider than the page would cut off its last columns (tables reflow: src/styles/docs.css).
+        const viewportWidth = page.viewportSize()!.width;
+        const overflowing = await page.locator('.sl-markdown-content table').evaluateAll((tables, width) => tables.filter((table) => table.getBoundingClientRect().right > width || table.scrollWidth > table.clientWidth + 1).map((table) => table.textContent!.trim().slice(0, 60)), viewportWidth);
+        expect(overflowing, path).toEqual([]);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const serious = violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map(({ id, impact, help, nodes }) => `${impact} ${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
+        expect(serious, path).toEqual([]);
+      });
+    }
+  });
+});
