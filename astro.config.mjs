@@ -37,6 +37,8 @@ export default defineConfig({
       // src/pages/404.astro renders the not-found page with Starlight's layout.
       disable404Route: true,
       customCss: ['./src/styles/docs.css'],
+      // The API reference pages' own titles and descriptions, from the OpenAPI document.
+      routeMiddleware: './src/lib/docs/route-metadata.ts',
       head: [
         // RFC 9727, section 3: the api-catalog link relation points agents at the API catalog.
         { tag: 'link', attrs: { rel: 'api-catalog', href: '/.well-known/api-catalog' } },
