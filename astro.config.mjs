@@ -8,6 +8,7 @@ import { buildCliPackage } from './src/scripts/build-cli.ts';
 import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
 import starlightOpenAPI, { openAPISidebarGroups } from 'starlight-openapi';
 import { earshotData } from './src/integrations/earshot-data.ts';
+import { markdownPages } from './src/integrations/markdown-pages.ts';
 import { API_REFERENCE_BASE, docsSidebar } from './src/lib/docs/docs-navigation.ts';
 import { buildOpenApiDocument } from './src/lib/openapi/build-openapi-document.ts';
 import { writeOpenApiFile } from './src/lib/openapi/write-openapi-file.ts';
@@ -55,5 +56,6 @@ export default defineConfig({
     }),
     sitemap(),
     contentSecurityPolicy(),
+    markdownPages(),
   ],
 });
