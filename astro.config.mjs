@@ -8,6 +8,7 @@ import { buildCliPackage } from './src/scripts/build-cli.ts';
 import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
 import starlightOpenAPI, { openAPISidebarGroups } from 'starlight-openapi';
 import { earshotData } from './src/integrations/earshot-data.ts';
+import { markdownPages } from './src/integrations/markdown-pages.ts';
 import { API_REFERENCE_BASE, docsSidebar } from './src/lib/docs/docs-navigation.ts';
 import { buildOpenApiDocument } from './src/lib/openapi/build-openapi-document.ts';
 import { writeOpenApiFile } from './src/lib/openapi/write-openapi-file.ts';
@@ -37,6 +38,8 @@ export default defineConfig({
       // src/pages/404.astro renders the not-found page with Starlight's layout.
       disable404Route: true,
       customCss: ['./src/styles/docs.css'],
+      // The API reference pages' own titles and descriptions, from the OpenAPI document.
+      routeMiddleware: './src/lib/docs/route-metadata.ts',
       head: [
         // RFC 9727, section 3: the api-catalog link relation points agents at the API catalog.
         { tag: 'link', attrs: { rel: 'api-catalog', href: '/.well-known/api-catalog' } },
@@ -53,5 +56,6 @@ export default defineConfig({
     }),
     sitemap(),
     contentSecurityPolicy(),
+    markdownPages(),
   ],
 });

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { API_CATALOG_PATH } from '../lib/discovery/build-api-catalog.ts';
+import { markdownPathOf } from '../lib/discovery/build-llms-full-txt.ts';
 import { buildLlmsTxt, type LlmsTxtPage } from '../lib/discovery/build-llms-txt.ts';
 import { API_REFERENCE_BASE, docsPageSlugs } from '../lib/docs/docs-navigation.ts';
 import { loadDocsFacts } from '../lib/docs/docs-facts.ts';
@@ -9,7 +10,8 @@ import { loadDocsFacts } from '../lib/docs/docs-facts.ts';
 export const GET: APIRoute = async () => {
   const facts = loadDocsFacts();
   const { product, baseUrl, resourceLinks } = facts;
-  const pageUrl = (slug: string) => `${baseUrl}/${slug}/`;
+  // Each page's Markdown version (src/integrations/markdown-pages.ts): what an agent reads best.
+  const pageUrl = (slug: string) => `${baseUrl}${markdownPathOf(`/${slug}/`)}`;
 
   const entries = new Map((await getCollection('docs')).map((entry) => [entry.id, entry]));
   const unlisted = [...entries.keys()].filter((id) => !docsPageSlugs.includes(id));
@@ -28,6 +30,8 @@ export const GET: APIRoute = async () => {
     ...facts.apiRoutes.map((route) => ({ title: `GET ${route.path}`, description: route.description, url: `${baseUrl}${route.path}` })),
   ];
   const optional: LlmsTxtPage[] = [
+    { title: 'The whole documentation', description: 'Every docs page above, API reference included, in one Markdown file.', url: `${baseUrl}/llms-full.txt` },
+    { title: 'MCP configuration', description: 'How an MCP client starts the Earshot MCP server (the capabilities\' resources.mcp).', url: resourceLinks.mcp },
     { title: 'API catalog', description: 'The RFC 9727 linkset naming the API, its OpenAPI document and its docs.', url: `${baseUrl}${API_CATALOG_PATH}` },
     { title: 'Sitemap', description: 'Every page of the site.', url: `${baseUrl}/sitemap-index.xml` },
   ];

@@ -2,6 +2,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH } from '../../src/lib/discovery/build-api-catalog.ts';
+import { markdownPathOf } from '../../src/lib/discovery/build-llms-full-txt.ts';
+import { parseHtml, textContent, walkElements } from '../support/html-tree.ts';
 import { readSitemapPaths } from '../support/sitemap.ts';
 
 async function expectReal(request: APIRequestContext, url: string, contentType: RegExp) {
@@ -36,9 +38,44 @@ test('/llms.txt follows llmstxt.org and every link answers', async ({ request, b
     expect(url.startsWith(`${baseURL}/`), `${url} is not on this site`).toBe(true);
     expect((await request.get(url)).status(), url).toBe(200);
   }
-  // The Docs section lists every docs page of the sitemap, apart from the generated API reference.
+  // The Docs section lists every docs page of the sitemap, apart from the generated API reference,
+  // each as its Markdown version.
   const docsPages = (await readSitemapPaths(request)).filter((path) => path.startsWith('/docs/') && !path.startsWith('/docs/api/'));
-  expect(sections.get('Docs')!.map(({ url }) => new URL(url).pathname).sort()).toEqual(docsPages);
+  expect(sections.get('Docs')!.map(({ url }) => new URL(url).pathname).sort()).toEqual(docsPages.map(markdownPathOf).sort());
+  expect(sections.get('Optional')!.map(({ url }) => new URL(url).pathname)).toEqual(expect.arrayContaining(['/llms-full.txt', '/mcp.json']));
+});
+
+test('every page of the sitemap is also served as Markdown, at its path with .md for the trailing slash', async ({ request }) => {
+  for (const path of await readSitemapPaths(request)) {
+    const html = parseHtml(await (await request.get(path)).text());
+    const title = textContent([...walkElements(html)].find((element) => element.tagName === 'h1')!).trim();
+    const response = await request.get(markdownPathOf(path));
+    expect(response.status(), markdownPathOf(path)).toBe(200);
+    expect(response.headers()['content-type'], markdownPathOf(path)).toBe('text/markdown; charset=utf-8');
+    const markdown = await response.text();
+    expect(markdown.split('\n')[0], path).toBe(`# ${title}`);
+    // Markdown, not HTML that survived the conversion.
+    expect(markdown, path).not.toMatch(/<(div|span|button|svg|figure)\b/);
+  }
+});
+
+test('the Markdown says what the page says: code blocks as copied, tabs labelled, links to Markdown', async ({ request }) => {
+  const cli = await (await request.get('/docs/cli.md')).text();
+  expect(cli).toContain(`\`\`\`sh\nnpm install --global ${process.env.EARSHOT_CLI_PACKAGE_URL}\nearshot platforms\n\`\`\``);
+  const quickStart = await (await request.get('/docs.md')).text();
+  for (const label of ['curl', 'JavaScript', 'Python']) expect(quickStart).toContain(`**${label}**`);
+  expect(quickStart).toContain('](/docs/platforms.md)');
+});
+
+test('/llms-full.txt holds every docs page, API reference included, each from its Markdown version', async ({ request, baseURL }) => {
+  const response = await request.get('/llms-full.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/plain\b/);
+  const full = await response.text();
+  for (const path of (await readSitemapPaths(request)).filter((candidate) => candidate.startsWith('/docs/'))) {
+    const markdown = (await (await request.get(markdownPathOf(path))).text()).trim();
+    expect(full, path).toContain(`Source: ${baseURL}${path}\n\n${markdown}`);
+  }
 });
 
 test('/.well-known/api-catalog is an RFC 9727 linkset pointing at the OpenAPI document and the docs', async ({ request }) => {

@@ -45,8 +45,9 @@ test.describe("the client, installed from the site as the CLI page says", () => 
 
     await page.goto('/docs/cli/#install');
     const row = page.getByRole('row').filter({ hasText: `earshot-${version}-` });
-    await expect(row).toContainText(integrity);
     await expect(row).toContainText(`${(bytes.byteLength / 1024).toFixed(1)} KB`);
+    await expect(row.getByRole('link')).toHaveAttribute('href', commands.url);
+    await expect(page.getByRole('figure').filter({ hasText: 'sha512' }).locator('pre')).toHaveText(integrity);
     await expect(page.getByText('Not on the public npm registry yet')).toBeVisible();
   });
 

@@ -9,7 +9,7 @@ import { startSlowStreamProxy, type SlowStreamProxy } from '../support/slow-stre
  * layout that waits for later content shifts (Starlight's right sidebar did, by 0.42).
  * @see https://web.dev/articles/cls
  */
-const LOADS = 3;
+const LOADS = 2;
 const GOOD_CLS = 0.1;
 const viewports = {
   desktop: { width: 1350, height: 940 },

@@ -1,5 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { describeApiReferencePages } from '../../src/lib/docs/api-reference-pages.ts';
+import { API_REFERENCE_BASE } from '../../src/lib/docs/docs-navigation.ts';
+import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-document.ts';
+import { loadSiteContext } from '../../src/lib/site-context.ts';
+import { attribute, parseHtml, textContent, walkElements } from '../support/html-tree.ts';
 import { readSitemapPaths } from '../support/sitemap.ts';
 
 /** Records what went wrong while a page loaded: console errors, page errors, failed requests. */
@@ -60,3 +65,47 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test.describe('on a phone, 390 px wide', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('every table fits the width of the page, and no page has a serious or critical accessibility violation', async ({ page, request }) => {
+    test.slow();
+    for (const path of await readSitemapPaths(request)) {
+      await test.step(path, async () => {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        // A table wider than the page would cut off its last columns (tables reflow: src/styles/docs.css).
+        const viewportWidth = page.viewportSize()!.width;
+        const overflowing = await page.locator('.sl-markdown-content table').evaluateAll((tables, width) => tables.filter((table) => table.getBoundingClientRect().right > width || table.scrollWidth > table.clientWidth + 1).map((table) => table.textContent!.trim().slice(0, 60)), viewportWidth);
+        expect(overflowing, path).toEqual([]);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const serious = violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map(({ id, impact, help, nodes }) => `${impact} ${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
+        expect(serious, path).toEqual([]);
+      });
+    }
+  });
+});
+
+test('every page has a title and a description of its own, the API reference pages included', async ({ request }) => {
+  const paths = await readSitemapPaths(request);
+  const seen = { title: new Map<string, string>(), description: new Map<string, string>() };
+  const duplicates: string[] = [];
+  for (const path of paths) {
+    const document = parseHtml(await (await request.get(path)).text());
+    const elements = [...walkElements(document)];
+    const title = textContent(elements.find((element) => element.tagName === 'title')!);
+    const description = attribute(elements.find((element) => element.tagName === 'meta' && attribute(element, 'name') === 'description')!, 'content') ?? '';
+    expect(description, path).toMatch(/\S/);
+    for (const [kind, value] of [['title', title], ['description', description]] as const) {
+      const other = seen[kind].get(value);
+      if (other) duplicates.push(`${path} and ${other} share the ${kind} "${value}"`);
+      seen[kind].set(value, path);
+    }
+  }
+  expect(duplicates).toEqual([]);
+  // The generated API pages are all described from the OpenAPI document, not by the plugin's defaults.
+  const described = [...describeApiReferencePages(buildOpenApiDocument(loadSiteContext())).keys()].sort();
+  expect(paths.filter((path) => path.startsWith(`/${API_REFERENCE_BASE}/`)).sort()).toEqual(described);
+});

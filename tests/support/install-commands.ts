@@ -28,8 +28,10 @@ export function codeOnPage(html: string): string[] {
     const copied = attribute(element, 'data-code');
     // Expressive Code joins a block's lines with U+007F in the copy button's data.
     if (copied !== undefined) return [copied.replace(/\u007f/g, '\n')];
-    // A code block's lines are elements without line breaks between them; its copy button has them.
-    return element.tagName === 'code' && element.parentNode?.nodeName !== 'pre' ? [textContent(element)] : [];
+    // An Expressive Code block's lines are elements without line breaks between them: its copy
+    // button, above, has them. Any other code, inline or a plain `<pre>`, is read as text.
+    const isExpressiveCodeBlock = [...walkElements(element)].some((child) => (attribute(child, 'class') ?? '').split(' ').includes('ec-line'));
+    return element.tagName === 'code' && !isExpressiveCodeBlock ? [textContent(element)] : [];
   });
 }
 

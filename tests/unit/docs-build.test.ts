@@ -119,7 +119,7 @@ describe('the docs, built for a deploy preview', () => {
     // starlight-openapi prints the server URL in each operation's request example.
     assert.ok(textOf(readPage('docs/api/operations/listserviceplatforms')).includes(`${baseUrl}/api/v1/platforms`));
     assert.ok(textOf(readPage('docs')).includes(`All endpoints live under ${baseUrl}`));
-    assert.match(readFileSync(join(outDir, 'llms.txt'), 'utf8'), new RegExp(`^- \\[Overview and quick start\\]\\(${baseUrl}/docs/\\)`, 'm'));
+    assert.match(readFileSync(join(outDir, 'llms.txt'), 'utf8'), new RegExp(`^- \\[Overview and quick start\\]\\(${baseUrl}/docs\\.md\\)`, 'm'));
     assert.equal(JSON.parse(readFileSync(join(outDir, '.well-known/api-catalog'), 'utf8')).linkset[0]['service-desc'][0].href, `${baseUrl}/openapi.json`);
   });
 });

@@ -97,13 +97,22 @@ describe('a build with valid but hostile strings in the data', () => {
     assert.ok(JSON.parse(file(OPENAPI_PATH.slice(1)).text).info.description.startsWith(`${escaped}\n`));
   });
 
-  it('leaves no raw markup from the data in the text files (llms.txt, robots.txt, sitemaps, API catalog)', () => {
-    const textFiles = files.filter(({ path }) => /(^|\/)(llms\.txt|robots\.txt|sitemap-[\w-]+\.xml|api-catalog)$/.test(path));
-    assert.ok(textFiles.length >= 5, textFiles.map(({ path }) => path).join(', '));
+  it('leaves no raw markup from the data in the text files (llms.txt, llms-full.txt, the pages as Markdown, robots.txt, sitemaps, API catalog)', () => {
+    const textFiles = files.filter(({ path }) => /(^|\/)(llms\.txt|llms-full\.txt|robots\.txt|sitemap-[\w-]+\.xml|api-catalog)$|\.md$/.test(path));
+    assert.ok(textFiles.length >= 15, textFiles.map(({ path }) => path).join(', '));
     for (const { path, text } of textFiles) {
-      // In Markdown (llms.txt) a backslash before `<` makes it text.
-      const raw = /(?<!\\)<(script|img|b>)/.exec(text);
+      // In Markdown a backslash before `<` makes it text, and so does code (`…` or a fenced block).
+      const raw = /(?<!\\)<(script|img|b>)/.exec(withoutCode(text));
       assert.equal(raw, null, `${path} holds ${raw?.[0]}`);
     }
   });
+
+  it('turns no link of the data into a Markdown link in the pages as Markdown', () => {
+    for (const { path, text } of files.filter((file) => file.path.endsWith('.md'))) assert.ok(!withoutCode(text).includes('](javascript:'), path);
+  });
 });
+
+/** Markdown without its code (fenced blocks and `spans`), where markup is shown, not acted on. */
+function withoutCode(markdown: string): string {
+  return markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+}

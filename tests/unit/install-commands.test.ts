@@ -12,7 +12,9 @@ describe('findInstallSpecsInFile', () => {
   const cases: [string, { path: string; text: string; want: string[] }][] = [
     ['npx with -y, in inline code', { path: 'a/index.html', text: '<p>Run <code>npx -y earshot mcp</code>.</p>', want: ['earshot'] }],
     ['npm i -g with a version', { path: 'a/index.html', text: '<p><code>npm i -g earshot@latest</code></p>', want: ['earshot@latest'] }],
-    ['npm install --global, pinned, in a code block copy button', { path: 'a/index.html', text: `<pre><code><div>npm install --global ${PINNED}</div></code></pre><button data-code="npm install --global ${PINNED}\u007fearshot platforms"></button>`, want: [PINNED] }],
+    ['npm install --global, pinned, in a code block copy button', { path: 'a/index.html', text: `<pre><code><div class="ec-line">npm install --global ${PINNED}</div></code></pre><button data-code="npm install --global ${PINNED}\u007fearshot platforms"></button>`, want: [PINNED] }],
+    ['a plain pre block', { path: 'index.html', text: '<pre><code>npx -y earshot platforms</code></pre>', want: ['earshot'] }],
+    ['an Expressive Code block is read through its copy button only', { path: 'a/index.html', text: `<pre><code><div class="ec-line">npx</div><div class="ec-line">-y earshot</div></code></pre><button data-code="npx -y ${PINNED}"></button>`, want: [PINNED] }],
     ['a code block\'s second line', { path: 'a/index.html', text: '<button data-code="earshot --version\u007fnpx earshot platforms"></button>', want: ['earshot'] }],
     ['pnpm dlx, yarn add and bunx', { path: 'llms.txt', text: 'pnpm dlx earshot\nyarn add earshot\nbunx earshot', want: ['earshot', 'earshot', 'earshot'] }],
     ['a command ending a sentence', { path: 'llms.txt', text: `install it with \`npm install --global ${PINNED}\`.`, want: [PINNED] }],

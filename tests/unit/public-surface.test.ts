@@ -7,6 +7,7 @@ import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { readNetlifyConfig } from '../../src/lib/edge/netlify-config.ts';
 import { readCliTarball } from '../../src/lib/cli-package/cli-tarball.ts';
+import { markdownPathOf } from '../../src/lib/discovery/build-llms-full-txt.ts';
 import { apiSchemas, productDataSchema } from '../../src/shared/schemas/index.ts';
 import { runBuildAsync } from '../support/build-site.ts';
 import { readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
@@ -39,6 +40,7 @@ const singletons: Record<string, string> = {
   'sitemap-index.xml': 'the sitemap index',
   'robots.txt': 'robots.txt',
   'llms.txt': 'llms.txt',
+  'llms-full.txt': 'llms-full.txt, the whole docs in Markdown',
   '.well-known/api-catalog': 'the API catalog',
   'favicon.svg': 'the favicon',
   [cliTarball]: 'the client package',
@@ -78,7 +80,8 @@ describe('the public surface of a build', () => {
 
   it('publishes only files of the documented surface (as many as the README says)', () => {
     assert.ok(readFileSync('README.md', 'utf8').includes(`all **${files.length}** files of a build`), `the README's Reliability section should say ${files.length} files`);
-    const pageFiles = new Set(sitemapPages.map((path) => `${path.slice(1)}index.html`));
+    // Each page, and its Markdown version for agents.
+    const pageFiles = new Set(sitemapPages.flatMap((path) => [`${path.slice(1)}index.html`, markdownPathOf(path).slice(1)]));
     const undocumented = files
       .map(({ path }) => path)
       .filter((path) => !(path in singletons) && !pageFiles.has(path) && !families.some(([, pattern]) => pattern.test(path)));
@@ -141,7 +144,9 @@ describe('the public surface of a build', () => {
 
   it('shows the support address only where it is documented: the authentication page, the OpenAPI contact and the client package', () => {
     // The client package names it in its hints (`tell support@…`), its README and its `bugs` field.
-    const documented = ['docs/authentication/index.html', OPENAPI_PATH.slice(1), 'docs/api/index.html', cliTarball];
+    const pages = ['docs/authentication/', 'docs/api/'];
+    // The pages that show it, their Markdown versions and the file of all Markdown, the OpenAPI contact.
+    const documented = [...pages.flatMap((page) => [`${page}index.html`, markdownPathOf(`/${page}`).slice(1)]), 'llms-full.txt', OPENAPI_PATH.slice(1), cliTarball];
     const holders = files.filter(({ text }) => text.includes(product.supportEmail));
     const [fragments, others] = [holders.filter(({ path }) => path.endsWith('.pf_fragment')), holders.filter(({ path }) => !path.endsWith('.pf_fragment'))];
     assert.deepEqual(others.map(({ path }) => path).sort(), [...documented].sort());

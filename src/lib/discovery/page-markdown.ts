@@ -1,0 +1,91 @@
+import type { Element, ElementContent, Root } from 'hast';
+import { select, selectAll } from 'hast-util-select';
+import rehypeParse from 'rehype-parse';
+import rehypeRemark from 'rehype-remark';
+import remarkGfm from 'remark-gfm';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+import { escapeMarkdownText } from '../text/escape-markdown.ts';
+
+/**
+ * A built page as Markdown, for agents: its title, its description, then its main content, with
+ * what only makes sense in a browser taken out (heading anchors, copy buttons, the theme switch)
+ * and what a browser assembles put back together:
+ * - an Expressive Code block is a `<pre>` of one element per line, so its text comes from its
+ *   copy button, which holds the lines as the reader would copy them;
+ * - tabs become one labelled section per tab;
+ * - an aside becomes a quotation under its title.
+ * The conversion itself is rehype-remark and remark-stringify (with GFM tables), the libraries
+ * starlight-llms-txt uses.
+ */
+export function convertPageToMarkdown(html: string): { title: string; description: string; markdown: string } {
+  const tree = unified().use(rehypeParse).parse(html);
+  const title = textOf(select('h1', tree));
+  const description = select('meta[name="description"]', tree)?.properties.content?.toString() ?? '';
+  const main = select('main', tree);
+  if (!main || !title) throw new Error('convertPageToMarkdown: the page has no <main> or no <h1>');
+
+  // Code blocks first: their text is in their copy buttons, removed next.
+  for (const block of selectAll('.expressive-code', main)) replace(main, block, codeBlock(block));
+  for (const element of selectAll('.sl-anchor-link, button, script, style, svg, starlight-theme-select, .landing-theme, footer, .sr-only, h1', main)) remove(main, element);
+  for (const link of selectAll('a[href]', main)) link.properties.href = toMarkdownLink(String(link.properties.href));
+  for (const tabs of selectAll('starlight-tabs', main)) replace(main, tabs, ...tabSections(tabs));
+  for (const aside of selectAll('aside.starlight-aside', main)) replace(main, aside, quotation(aside));
+
+  const toMarkdown = unified().use(rehypeRemark).use(remarkGfm).use(remarkStringify, { bullet: '-', fences: true, rule: '-' });
+  const body = toMarkdown.stringify(toMarkdown.runSync({ type: 'root', children: main.children })).trim();
+  // The title and description are text (they may come from data): escaped, as the body is by remark.
+  const markdown = [`# ${escapeMarkdownText(title)}`, description && `> ${escapeMarkdownText(description)}`, body].filter(Boolean).join('\n\n');
+  return { title, description, markdown: `${markdown}\n` };
+}
+
+/** A link to a docs page (`/docs/cli/#install`) goes to its Markdown version (`/docs/cli.md#install`). */
+export function toMarkdownLink(href: string): string {
+  const match = /^(\/docs(?:\/[\w-]+)*)\/(#.*)?$/.exec(href);
+  return match ? `${match[1]}.md${match[2] ?? ''}` : href;
+}
+
+function codeBlock(block: Element): Element {
+  const copied = select('[data-code]', block)?.properties.dataCode?.toString() ?? textOf(select('pre', block));
+  const language = select('pre', block)?.properties.dataLanguage?.toString();
+  const caption = textOf(select('figcaption .title', block));
+  const code = h('pre', [h('code', [{ type: 'text', value: copied.replace(/\u007f/g, '\n') }], language ? { className: [`language-${language}`] } : {})]);
+  return caption ? h('div', [h('p', [h('strong', [{ type: 'text', value: caption }])]), code]) : code;
+}
+
+function tabSections(tabs: Element): Element[] {
+  const labels = selectAll('[role="tab"]', tabs).map(textOf);
+  return selectAll('[role="tabpanel"]', tabs).map((panel, index) => h('div', [h('p', [h('strong', [{ type: 'text', value: labels[index] ?? `Tab ${index + 1}` }])]), ...panel.children]));
+}
+
+function quotation(aside: Element): Element {
+  const title = select('.starlight-aside__title', aside);
+  const content = select('.starlight-aside__content', aside);
+  return h('blockquote', [...(title ? [h('p', [h('strong', [{ type: 'text', value: textOf(title) }])])] : []), ...(content?.children ?? aside.children)]);
+}
+
+function h(tagName: string, children: ElementContent[], properties: Element['properties'] = {}): Element {
+  return { type: 'element', tagName, properties, children };
+}
+
+function textOf(node: Element | Root | undefined | null): string {
+  if (!node) return '';
+  return node.children.map((child) => (child.type === 'text' ? child.value : child.type === 'element' ? textOf(child) : '')).join('').replace(/\s+/g, ' ').trim();
+}
+
+/** Replaces `target`, wherever it is under `root`, with `replacements`. */
+function replace(root: Element, target: Element, ...replacements: Element[]): void {
+  const visit = (parent: Element | Root): boolean => {
+    const index = parent.children.indexOf(target);
+    if (index !== -1) {
+      parent.children.splice(index, 1, ...replacements);
+      return true;
+    }
+    return parent.children.some((child) => child.type === 'element' && visit(child));
+  };
+  visit(root);
+}
+
+function remove(root: Element, target: Element): void {
+  replace(root, target);
+}

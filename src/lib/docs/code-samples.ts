@@ -1,0 +1,145 @@
+/**
+ * The code the docs show for calling the API, in curl, JavaScript and Python, built from the
+ * deployment's base URL so that it runs as shown. tests/e2e/code-samples.spec.ts copies each
+ * sample off the served page, runs it against the local server and compares what it prints with
+ * the output the page shows beside it.
+ */
+
+export type SampleLanguage = 'curl' | 'javascript' | 'python';
+
+export interface CodeSample {
+  language: SampleLanguage;
+  /** The tab's label. */
+  label: string;
+  /** Expressive Code's language name. */
+  lang: 'sh' | 'js' | 'python';
+  code: string;
+}
+
+/** Names the caller, as the API asks (spec: "Clients should identify themselves"). */
+export const SAMPLE_USER_AGENT = 'my-app/1.0 (you@example.com)';
+
+/**
+ * The first call: GET one endpoint, check the status, print the JSON. JavaScript and Python print
+ * it indented by two spaces, exactly as `formatJsonOutput` renders it for the page; curl prints
+ * the bytes as served.
+ */
+export function buildFirstCallSamples(url: string): CodeSample[] {
+  return [
+    {
+      language: 'curl',
+      label: 'curl',
+      lang: 'sh',
+      code: `curl --fail-with-body -sS \\
+  -H 'Accept: application/json' \\
+  -H 'User-Agent: ${SAMPLE_USER_AGENT}' \\
+  ${url}`,
+    },
+    {
+      language: 'javascript',
+      label: 'JavaScript',
+      lang: 'js',
+      // No User-Agent: browsers do not let a page set it, and Node's fetch sends its own.
+      code: `const response = await fetch('${url}', {
+  headers: { Accept: 'application/json' },
+});
+if (!response.ok) {
+  throw new Error(\`HTTP \${response.status}: \${await response.text()}\`);
+}
+const body = await response.json();
+console.log(JSON.stringify(body, null, 2));`,
+    },
+    {
+      language: 'python',
+      label: 'Python',
+      lang: 'python',
+      code: `import json
+import urllib.request
+
+request = urllib.request.Request(
+    "${url}",
+    headers={"Accept": "application/json", "User-Agent": "${SAMPLE_USER_AGENT}"},
+)
+# urlopen raises urllib.error.HTTPError for any status of 400 or more.
+with urllib.request.urlopen(request, timeout=10) as response:
+    body = json.load(response)
+print(json.dumps(body, indent=2, ensure_ascii=False))`,
+    },
+  ];
+}
+
+/**
+ * Backing off: on 429, wait as long as `Retry-After` says, then try again, a few times at most;
+ * any other error status fails at once. The same policy in each language.
+ */
+export function buildBackoffSamples(url: string): CodeSample[] {
+  return [
+    {
+      language: 'curl',
+      label: 'curl',
+      lang: 'sh',
+      // curl 7.66 and later retries a 429 after the time its Retry-After names. --fail rather than
+      // --fail-with-body: the latter would print each 429's body before the answer.
+      code: `curl --fail -sS --retry 3 --retry-max-time 300 \\
+  -H 'Accept: application/json' \\
+  -H 'User-Agent: ${SAMPLE_USER_AGENT}' \\
+  ${url}`,
+    },
+    {
+      language: 'javascript',
+      label: 'JavaScript',
+      lang: 'js',
+      code: `async function getJson(url, { attempts = 4 } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url, { headers: { Accept: 'application/json' } });
+    if (response.ok) return response.json();
+    if (response.status !== 429 || attempt === attempts) {
+      throw new Error(\`HTTP \${response.status}: \${await response.text()}\`);
+    }
+    // Retry-After is a number of seconds; wait a minute if it is missing.
+    const seconds = Number(response.headers.get('Retry-After')) || 60;
+    console.error(\`rate limited; retrying in \${seconds} s\`);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
+}
+
+console.log(JSON.stringify(await getJson('${url}'), null, 2));`,
+    },
+    {
+      language: 'python',
+      label: 'Python',
+      lang: 'python',
+      code: `import json
+import sys
+import time
+import urllib.error
+import urllib.request
+
+
+def get_json(url, attempts=4):
+    request = urllib.request.Request(
+        url,
+        headers={"Accept": "application/json", "User-Agent": "${SAMPLE_USER_AGENT}"},
+    )
+    for attempt in range(1, attempts + 1):
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return json.load(response)
+        except urllib.error.HTTPError as error:
+            if error.code != 429 or attempt == attempts:
+                raise
+            # Retry-After is a number of seconds; wait a minute if it is missing.
+            seconds = int(error.headers.get("Retry-After") or 60)
+            print(f"rate limited; retrying in {seconds} s", file=sys.stderr)
+            time.sleep(seconds)
+
+
+print(json.dumps(get_json("${url}"), indent=2, ensure_ascii=False))`,
+    },
+  ];
+}
+
+/** JSON as the JavaScript and Python samples print it. */
+export function formatJsonOutput(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}

@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import tooManyRequests from '../../netlify/functions/too-many-requests.ts';
+import { runProcess, systemNodePath } from '../support/install-cli.ts';
+
+/**
+ * The docs' code samples do what the page says: each tab's code, copied off the served page as a
+ * reader copies it (the copy button), runs against the local server and prints the output the
+ * page shows under it. curl through `sh`, JavaScript with the machine's own Node, Python with
+ * `python3` when the machine has it.
+ */
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+
+interface Sample {
+  label: string;
+  code: string;
+  output: string;
+}
+
+/** Every tab of the page's first tab group: its sample and the output shown under it. */
+async function readSamples(page: Page, path: string): Promise<Sample[]> {
+  await page.goto(path);
+  const tabs = page.locator('starlight-tabs').first();
+  const samples: Sample[] = [];
+  for (const tab of await tabs.getByRole('tab').all()) {
+    await tab.click();
+    const panel = tabs.getByRole('tabpanel').and(page.locator(':visible'));
+    // Expressive Code's copy button holds the block's text, lines joined by U+007F.
+    const [code, output] = await Promise.all([0, 1].map(async (index) => (await panel.locator('[data-code]').nth(index).getAttribute('data-code'))!.replace(/\u007f/g, '\n')));
+    samples.push({ label: (await tab.textContent())!.trim(), code: code!, output: output! });
+  }
+  expect(samples.map((sample) => sample.label)).toEqual(['curl', 'JavaScript', 'Python']);
+  return samples;
+}
+
+/** Runs a sample as its reader would, in an empty folder, with the machine's own tools. */
+async function runSample(sample: Sample, folder: string) {
+  const env = { PATH: systemNodePath() };
+  switch (sample.label) {
+    case 'curl':
+      return runProcess('sh', ['-c', sample.code], env, folder);
+    case 'JavaScript':
+      writeFileSync(join(folder, 'sample.mjs'), sample.code);
+      return runProcess('node', ['sample.mjs'], env, folder);
+    default:
+      writeFileSync(join(folder, 'sample.py'), sample.code);
+      return runProcess('python3', ['sample.py'], { PATH: process.env.PATH! }, folder);
+  }
+}
+
+/** What a sample printed is what the page shows: exactly for JavaScript and Python, as JSON for curl. */
+function expectShownOutput(sample: Sample, stdout: string) {
+  if (sample.label === 'curl') expect(JSON.parse(stdout)).toEqual(JSON.parse(sample.output));
+  else expect(stdout).toBe(`${sample.output}\n`);
+}
+
+let folder: string;
+test.beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'earshot-sample-'));
+});
+test.afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+test.describe('the quick start on /docs/', () => {
+  for (const label of ['curl', 'JavaScript', 'Python']) {
+    test(`the ${label} sample prints what the page shows, and it is what the API answers`, async ({ page, request }) => {
+      test.skip(label === 'Python' && !hasPython, 'python3 is not installed on this machine');
+      const sample = (await readSamples(page, '/docs/')).find((candidate) => candidate.label === label)!;
+      expect(JSON.parse(sample.output)).toEqual(await (await request.get('/api/v1/platforms')).json());
+      const result = await runSample(sample, folder);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expectShownOutput(sample, result.stdout);
+    });
+  }
+});
+
+test.describe('the back-off samples on /docs/rate-limits/', () => {
+  let server: Server;
+  let origin: string;
+  let requests = 0;
+
+  /**
+   * Answers the first request with the site's own 429 (the Netlify Function's answer, imported,
+   * not retyped), then passes every request on to the local server. Only the wait is shortened:
+   * the production `Retry-After` of a whole window would make each run last a minute.
+   */
+  test.beforeEach(async ({ baseURL }) => {
+    requests = 0;
+    server = createServer(async (incoming, outgoing) => {
+      requests++;
+      const answer = requests === 1 ? await (tooManyRequests as (request: Request) => Response | Promise<Response>)(new Request(`${origin}${incoming.url}`)) : await fetch(`${baseURL}${incoming.url}`, { headers: { accept: 'application/json' } });
+      const headers = Object.fromEntries(answer.headers);
+      if (answer.status === 429) headers['retry-after'] = '1';
+      outgoing.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  test.afterEach(() => new Promise<void>((done) => server.close(() => done())));
+
+  for (const label of ['curl', 'JavaScript', 'Python']) {
+    test(`the ${label} sample waits as Retry-After says after the site's 429, then prints what the page shows`, async ({ page, baseURL }) => {
+      test.skip(label === 'Python' && !hasPython, 'python3 is not installed on this machine');
+      const sample = (await readSamples(page, '/docs/rate-limits/')).find((candidate) => candidate.label === label)!;
+      // The sample as shown, pointed at the server that answers 429 first.
+      expect(sample.code).toContain(`${baseURL}/api/v1/platforms`);
+      const result = await runSample({ ...sample, code: sample.code.replaceAll(baseURL!, origin) }, folder);
+      expect(result.code, result.stderr).toBe(0);
+      expectShownOutput(sample, result.stdout);
+      expect(requests).toBe(2);
+      if (label !== 'curl') expect(result.stderr).toBe('rate limited; retrying in 1 s\n');
+    });
+  }
+});
