@@ -163,5 +163,3 @@ function isDebug(env: Record<string, string | undefined>): boolean {
   const value = env.EARSHOT_DEBUG;
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
-
-

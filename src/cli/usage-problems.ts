@@ -57,5 +57,3 @@ export function describeBadArgument(command: CommandDefinition, argumentName: st
     hint: suggestion ?? `for example ${commandName(command.path)} ${choices[0]}`,
   };
 }
-
-
