@@ -59,6 +59,18 @@ test.describe('the installed earshot behind a real HTTP proxy', () => {
     });
   }
 
+  test('HTTPS_PROXY: an https:// URL is tunnelled through the proxy with CONNECT', async ({ baseURL }) => {
+    const { host } = new URL(baseURL!);
+    const result = await earshot(['platforms', '--base-url', `https://${host}`], { HTTPS_PROXY: proxy.url });
+    expect(proxy.log).toEqual([`CONNECT ${host}`]);
+    // The local server speaks plain HTTP: the TLS handshake through the tunnel fails, and says why.
+    expect(result).toEqual({
+      code: 4,
+      stdout: '',
+      stderr: `error: TLS handshake with ${host} failed: the server does not speak TLS there (an https:// URL for a plain http:// server?)\nhint: if the server serves plain HTTP, use http://${host} in --base-url\n`,
+    });
+  });
+
   test('mcp config follows the resources.mcp link through the proxy too', async ({ baseURL }) => {
     const result = await earshot(['mcp', 'config', '--json', '--base-url', baseURL!], { HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url });
     expect(result.stderr).toBe('');
