@@ -109,3 +109,19 @@ test('every page has a title and a description of its own, the API reference pag
   const described = [...describeApiReferencePages(buildOpenApiDocument(loadSiteContext())).keys()].sort();
   expect(paths.filter((path) => path.startsWith(`/${API_REFERENCE_BASE}/`)).sort()).toEqual(described);
 });
+
+test('no page shows a literal backtick: code written the Markdown way in a definition renders as code', async ({ page, request }) => {
+  test.slow();
+  for (const path of await readSitemapPaths(request)) {
+    await page.goto(path);
+    const stray = await page.locator('main').evaluate((main) => {
+      const found: string[] = [];
+      const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.textContent!.includes('`') && !node.parentElement!.closest('code, pre, script, style')) found.push(node.textContent!.trim().slice(0, 80));
+      }
+      return found;
+    });
+    expect(stray, path).toEqual([]);
+  }
+});
