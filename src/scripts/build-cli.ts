@@ -177,6 +177,8 @@ async function generateSchemaTypes(): Promise<string> {
   const toLocalRefs = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(toLocalRefs);
     if (typeof value !== 'object' || value === null) return value;
+    const open = toOpenStringSet(value as Record<string, unknown>);
+    if (open) return open;
     const entries = Object.entries(value).filter(([key]) => key !== '$id' && key !== '$schema');
     return Object.fromEntries(
       entries.map(([key, child]) => {
@@ -196,6 +198,19 @@ async function generateSchemaTypes(): Promise<string> {
   });
   // The wrapper exists only to carry the definitions, and the notes about it mean nothing to a reader.
   return code.replace(/export interface EarshotSchemas \{\s*\}\n?/, '').replace(/\n \*\s*\n \* This interface was referenced by `EarshotSchemas`'s JSON-Schema\n \* via the `definition` "\w+"\./g, '');
+}
+
+/**
+ * The client reads answers tolerantly (src/shared/schemas/tolerant.ts, and "What a v1 client may
+ * assume" in the versioning docs): a string `enum` or `const` may gain values. Typed as the known
+ * values or any other string, `"keyword" | "subreddit" | (string & {})`, a type never claims more
+ * than the client checked, and editors still offer the known values.
+ */
+function toOpenStringSet(schema: Record<string, unknown>): Record<string, unknown> | undefined {
+  const known = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
+  if (!known || !known.every((value) => typeof value === 'string')) return undefined;
+  const { enum: _enum, const: _const, type: _type, ...rest } = schema;
+  return { ...rest, anyOf: [{ type: 'string', enum: known }, { tsType: '(string & {})' }] };
 }
 
 /** The declarations TypeScript emits for src/cli/library.ts, with its schema imports dropped. */

@@ -132,11 +132,14 @@ console.log(JSON.stringify({ platforms, capabilities, failure }));
 const earshot = createClient({ timeout: 5000, retries: 1 });
 const { data } = await earshot.listServicePlatforms();
 const first: Platform | undefined = data[0];
-const types: ('keyword' | 'subreddit')[] | undefined = first?.targetTypes;
+const types: string[] | undefined = first?.targetTypes;
+const known: Platform['targetTypes'][number] = 'subreddit';
+// @ts-expect-error: a target type is a string
+const wrong: Platform['targetTypes'][number] = 42;
 // @ts-expect-error: the field is targetTypes, and a misspelling must not compile
-console.log(first?.targetType, types);
+console.log(first?.targetType, types, known, wrong);
 const { data: capabilities } = await earshot.getServiceCapabilities();
-const product: 'Earshot' = capabilities.product;
+const product: string = capabilities.product;
 const openapi: string = capabilities.resources.openapi;
 const kind: EarshotErrorKind = new EarshotError('unreachable', 'message', { hint: 'hint' }).kind;
 // @ts-expect-error: options are checked too

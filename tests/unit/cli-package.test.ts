@@ -59,7 +59,9 @@ describe('the staged earshot package', () => {
     for (const name of ['Platform', 'PlatformsResponse', 'CapabilitiesResponse', 'ApiError', 'McpConfiguration']) assert.match(types, new RegExp(`^export interface ${name} \\{`, 'm'), name);
     assert.match(types, /^export declare function createClient\(options\?: ClientOptions\): EarshotClient;$/m);
     assert.match(types, /^export declare class EarshotError extends Error \{$/m);
-    assert.match(types, /targetTypes: \("keyword" \| "subreddit"\)\[\];/);
+    // Open sets: the known values, or any other string a compatible server may add (tolerant reading).
+    assert.match(types, /targetTypes: \(\("keyword" \| "subreddit"\) \| \(string & \{\}\)\)\[\];/);
+    assert.match(types, /product: "Earshot" \| \(string & \{\}\);/);
     assert.doesNotMatch(types, /^(?:import|export)\b[^\n]*\bfrom '/m, 'imports nothing: a consumer has neither our sources nor json-schema-to-ts');
   });
 
