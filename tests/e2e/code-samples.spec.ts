@@ -21,10 +21,10 @@ interface Sample {
   output: string;
 }
 
-/** Every tab of the page's first tab group: its sample and the output shown under it. */
-async function readSamples(page: Page, path: string): Promise<Sample[]> {
+/** Every tab of one of the page's tab groups (the first by default): its sample and the output shown under it. */
+async function readSamples(page: Page, path: string, group = 0): Promise<Sample[]> {
   await page.goto(path);
-  const tabs = page.locator('starlight-tabs').first();
+  const tabs = page.locator('starlight-tabs').nth(group);
   const samples: Sample[] = [];
   for (const tab of await tabs.getByRole('tab').all()) {
     await tab.click();
@@ -52,9 +52,12 @@ async function runSample(sample: Sample, folder: string) {
   }
 }
 
-/** What a sample printed is what the page shows: exactly for JavaScript and Python, as JSON for curl. */
-function expectShownOutput(sample: Sample, stdout: string) {
-  if (sample.label === 'curl') expect(JSON.parse(stdout)).toEqual(JSON.parse(sample.output));
+/**
+ * What a sample printed is what the page shows: exactly, except where curl prints the JSON as
+ * served and the page shows it indented (`curlPrintsJson`), which must then be the same JSON.
+ */
+function expectShownOutput(sample: Sample, stdout: string, { curlPrintsJson = true } = {}) {
+  if (sample.label === 'curl' && curlPrintsJson) expect(JSON.parse(stdout)).toEqual(JSON.parse(sample.output));
   else expect(stdout).toBe(`${sample.output}\n`);
 }
 
@@ -113,6 +116,19 @@ test.describe('the back-off samples on /docs/rate-limits/', () => {
       expectShownOutput(sample, result.stdout);
       expect(requests).toBe(2);
       if (label !== 'curl') expect(result.stderr).toBe('rate limited; retrying in 1 s\n');
+    });
+  }
+});
+
+test.describe('the conditional requests on /docs/rate-limits/', () => {
+  for (const label of ['curl', 'JavaScript', 'Python']) {
+    test(`the ${label} sample revalidates with the ETag and gets 304 Not Modified, as the page shows`, async ({ page }) => {
+      test.skip(label === 'Python' && !hasPython, 'python3 is not installed on this machine');
+      const sample = (await readSamples(page, '/docs/rate-limits/', 1)).find((candidate) => candidate.label === label)!;
+      expect(sample.code).toContain('If-None-Match');
+      const result = await runSample(sample, folder);
+      expect(result.code, result.stderr).toBe(0);
+      expectShownOutput(sample, result.stdout, { curlPrintsJson: false });
     });
   }
 });

@@ -143,3 +143,61 @@ print(json.dumps(get_json("${url}"), indent=2, ensure_ascii=False))`,
 export function formatJsonOutput(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
+
+/**
+ * Revalidating: ask again with the `ETag` of the copy you have in `If-None-Match`; `304 Not
+ * Modified` means the copy is still current and costs no body. Each sample prints the two
+ * statuses. (A browser's `fetch` does this by itself through its HTTP cache.)
+ */
+export function buildConditionalRequestSamples(url: string): CodeSample[] {
+  return [
+    {
+      language: 'curl',
+      label: 'curl',
+      lang: 'sh',
+      code: `curl -sS -D headers.txt -o platforms.json -w 'first: %{http_code}\\n' \\
+  -H 'Accept: application/json' ${url}
+etag=$(grep -i '^etag:' headers.txt | cut -d' ' -f2- | tr -d '\\r')
+curl -sS -o /dev/null -w 'again: %{http_code}\\n' \\
+  -H 'Accept: application/json' -H "If-None-Match: $etag" ${url}`,
+    },
+    {
+      language: 'javascript',
+      label: 'JavaScript',
+      lang: 'js',
+      code: `const url = '${url}';
+const first = await fetch(url, { headers: { Accept: 'application/json' } });
+const saved = { etag: first.headers.get('ETag'), body: await first.json() };
+console.log(\`first: \${first.status}\`);
+
+const again = await fetch(url, {
+  headers: { Accept: 'application/json', 'If-None-Match': saved.etag },
+});
+// 304: the saved body is still current; 200: a new body and a new ETag.
+console.log(\`again: \${again.status}\`);`,
+    },
+    {
+      language: 'python',
+      label: 'Python',
+      lang: 'python',
+      code: `import json
+import urllib.error
+import urllib.request
+
+url = "${url}"
+headers = {"Accept": "application/json", "User-Agent": "${SAMPLE_USER_AGENT}"}
+with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10) as response:
+    saved = {"etag": response.headers["ETag"], "body": json.load(response)}
+    print(f"first: {response.status}")
+
+request = urllib.request.Request(url, headers={**headers, "If-None-Match": saved["etag"]})
+try:
+    with urllib.request.urlopen(request, timeout=10) as response:
+        print(f"again: {response.status}")  # 200: a new body and a new ETag
+except urllib.error.HTTPError as error:
+    if error.code != 304:
+        raise
+    print("again: 304")  # the saved body is still current`,
+    },
+  ];
+}
