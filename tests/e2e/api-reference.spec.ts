@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { buildFirstCallSamples } from '../../src/lib/docs/code-samples.ts';
 import { apiRoutes } from '../../src/shared/api-routes.ts';
 
 test('the API reference shows both operations, generated from the OpenAPI document', async ({ page, request }) => {
@@ -19,5 +20,24 @@ test('the API reference shows both operations, generated from the OpenAPI docume
       await expect(main).toContainText(route.description);
       for (const status of ['200', '429']) await expect(main.getByRole('heading', { name: status, exact: true })).toBeVisible();
     });
+  }
+});
+
+test("each operation's request examples are the docs' tested samples: Accept sent, status checked, no User-Agent in the browser's JavaScript", async ({ page, baseURL }) => {
+  for (const route of apiRoutes) {
+    await page.goto(`/docs/api/operations/${route.operationId.toLowerCase()}/`);
+    // The snippet picker lists the samples the OpenAPI document carries, in their order.
+    const picker = page.locator('select').filter({ has: page.locator('option', { hasText: 'JavaScript' }) }).first();
+    const samples = buildFirstCallSamples(`${baseURL}${route.path}`);
+    expect(await picker.locator('option').allTextContents()).toEqual(samples.map((sample) => sample.label));
+    for (const sample of samples) {
+      await picker.selectOption({ label: sample.label });
+      const shown = page.locator('[data-code]').filter({ visible: true }).first();
+      expect((await shown.getAttribute('data-code'))!.replace(/\u007f/g, '\n')).toBe(sample.code);
+    }
+    const javascript = samples.find((sample) => sample.language === 'javascript')!.code;
+    expect(javascript).toContain("Accept: 'application/json'");
+    expect(javascript).toContain('if (!response.ok)');
+    expect(javascript).not.toContain('User-Agent');
   }
 });

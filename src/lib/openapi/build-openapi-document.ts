@@ -11,6 +11,7 @@ import type { SiteData } from '../data/load-site-data.ts';
 import { describeRateLimit, type RateLimit } from '../edge/rate-limit.ts';
 import { escapeMarkdownText } from '../text/escape-markdown.ts';
 import { componentRef, toComponentSchema } from './to-component-schema.ts';
+import { buildFirstCallSamples, type CodeSample } from '../docs/code-samples.ts';
 
 export const OPENAPI_VERSION = '3.1.0';
 export const API_DESCRIPTION_VERSION = '1.0.0';
@@ -27,6 +28,12 @@ export interface OpenApiInput {
   data: SiteData;
   baseUrl: string;
   rateLimit: RateLimit;
+}
+
+/** A docs sample as an OpenAPI `x-codeSamples` entry; `lang` names the language as Redocly lists it. */
+function toOpenApiCodeSample(sample: CodeSample) {
+  const lang = { curl: 'shell', javascript: 'javascript', python: 'python' }[sample.language];
+  return { lang, label: sample.label, source: sample.code };
 }
 
 export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput) {
@@ -71,6 +78,11 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
             // OpenAPI ignores a header parameter named Accept (4.8.12.1), so the description says it.
             description: `${route.description}\n\nSend \`Accept: application/json\`. No authentication is needed.`,
             parameters: [{ $ref: '#/components/parameters/UserAgent' }],
+            // The docs' own samples (src/lib/docs/code-samples.ts, run by the e2e tests), which the
+            // API reference shows in place of generated ones: Accept sent, the status checked, and
+            // no User-Agent in the JavaScript a browser would run.
+            // @see https://redocly.com/docs-legacy/api-reference-docs/specification-extensions/x-code-samples
+            'x-codeSamples': buildFirstCallSamples(`${baseUrl}${route.path}`).map(toOpenApiCodeSample),
             responses: {
               '200': {
                 description: `OK. The example shows the first ${EXAMPLE_PLATFORM_COUNT} platforms; the answer lists every supported platform.`,
