@@ -67,6 +67,31 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         }
       },
     },
+    // Netlify picks a static file's Content-Type by its extension, which netlify.toml cannot set
+    // for every `.md` file at once (a header rule's path cannot match an extension): only the CDN
+    // can say what it sends.
+    ...['/docs.md', '/docs/cli.md'].map((path) => ({
+      name: `GET ${path} answers the page as Markdown (text/markdown; charset=utf-8)`,
+      run: async () => {
+        const response = await get(context, path);
+        expectStatus(response, 200);
+        const type = response.headers.get('content-type') ?? '';
+        if (!/^text\/markdown\b/i.test(type) || !/charset=utf-8/i.test(type)) throw new SmokeFailure(`Content-Type must be text/markdown; charset=utf-8 (got ${JSON.stringify(type)})`);
+        if (!(await response.text()).startsWith('# ')) throw new SmokeFailure('the body must start with the page title as a Markdown heading');
+      },
+    })),
+    {
+      name: 'the client tarball that /mcp.json names answers 200 with a gzip body',
+      run: async () => {
+        const configuration = (await readJson(await get(context, '/mcp.json'))) as { mcpServers?: Record<string, { args?: unknown[] }> };
+        const url = Object.values(configuration.mcpServers ?? {}).flatMap((server) => server.args ?? []).find((arg): arg is string => typeof arg === 'string' && arg.endsWith('.tgz'));
+        if (!url) throw new SmokeFailure('/mcp.json names no .tgz package URL');
+        const response = await fetchOrFail(context, url);
+        expectStatus(response, 200);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) throw new SmokeFailure(`${url} is not gzip data`);
+      },
+    },
   ];
 }
 
