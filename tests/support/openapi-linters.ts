@@ -24,9 +24,11 @@ export function lintWithRedocly(document: unknown): { status: number | null; pro
   return withDocumentFile(document, (file) => {
     const lint = spawnSync('node_modules/.bin/redocly', ['lint', file, '--config', 'redocly.yaml', '--format', 'stylish'], {
       encoding: 'utf8',
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
     });
-    const problems = `${lint.stdout}\n${lint.stderr}`.split('\n').filter((line) => /^\s+\d+:\d+\s+(error|warning)\s/.test(line)).map((line) => line.trim());
+    // Colour codes, should a terminal setting force them.
+    const report = `${lint.stdout}\n${lint.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+    const problems = report.split('\n').filter((line) => /^\s+\d+:\d+\s+(error|warning)\s/.test(line)).map((line) => line.trim());
     return { status: lint.status, problems };
   });
 }
