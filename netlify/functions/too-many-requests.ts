@@ -2,6 +2,7 @@
  * `/.netlify/functions/too-many-requests`: where the rate-limit rules of `netlify.toml` rewrite a
  * request over the limit (see the comment there for why a function rather than a static file).
  */
+import { buildPreflightResponse } from '../../src/lib/edge/other-methods.ts';
 import { buildTooManyRequestsResponse } from '../../src/lib/edge/too-many-requests.ts';
 
 /**
@@ -18,5 +19,10 @@ export const config = {
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rate_limit' },
 };
 
-/** The 429 states the limit it enforces: its Retry-After and RateLimit fields come from the same numbers. */
-export default (): Response => buildTooManyRequestsResponse(config.rateLimit);
+/**
+ * The 429 states the limit it enforces: its Retry-After and RateLimit fields come from the same
+ * numbers. A CORS preflight over the limit is rewritten here too; it gets the usual 204, so that
+ * the browser goes on to send its request and its script can read the 429 and its Retry-After,
+ * rather than a network error.
+ */
+export default (request: Request): Response => (request.method === 'OPTIONS' ? buildPreflightResponse() : buildTooManyRequestsResponse(config.rateLimit));

@@ -84,7 +84,7 @@ describe('netlify/functions, as Netlify bundles them', () => {
 
 describe('the too-many-requests function, where the rate limit rewrites', () => {
   it('answers 429 with the JSON Error body', async () => {
-    const response = tooManyRequests();
+    const response = tooManyRequests(new Request('https://earshot.dev/api/v1/platforms'));
     assert.equal(response.status, 429);
     assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
     const body = await response.json();
@@ -92,19 +92,26 @@ describe('the too-many-requests function, where the rate limit rewrites', () => 
     assert.equal(validateError(body), true, JSON.stringify(validateError.errors));
   });
 
+  it('answers a CORS preflight over the limit like any other, so that the browser sends the request and its script reads the 429', async () => {
+    const options = new Request('https://earshot.dev/api/v1/platforms', { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' } });
+    const [overLimit, usual] = [tooManyRequests(options), otherMethods(options)];
+    assert.equal(overLimit.status, 204);
+    assert.deepEqual(Object.fromEntries(overLimit.headers), Object.fromEntries(usual.headers));
+  });
+
   it("sends Retry-After equal to the rate limit's window in netlify.toml", () => {
-    assert.equal(tooManyRequests().headers.get('retry-after'), String(rateLimit.windowSize));
+    assert.equal(tooManyRequests(new Request('https://earshot.dev/api/v1/platforms')).headers.get('retry-after'), String(rateLimit.windowSize));
   });
 
   it('carries both IETF fields: the policy of netlify.toml, and no request left until Retry-After', () => {
-    const headers = tooManyRequests().headers;
+    const headers = tooManyRequests(new Request('https://earshot.dev/api/v1/platforms')).headers;
     assert.deepEqual(parseRateLimitItem(headers.get('ratelimit-policy')), { name: RATE_LIMIT_POLICY_NAME, parameters: { q: rateLimit.windowLimit, w: rateLimit.windowSize } });
     assert.deepEqual(parseRateLimitItem(headers.get('ratelimit')), { name: RATE_LIMIT_POLICY_NAME, parameters: { r: 0, t: Number(headers.get('retry-after')) } });
     assert.equal(headers.get('ratelimit-policy'), apiHeaders['ratelimit-policy'], 'the same policy as every other API answer');
   });
 
   it('carries the CORS, link and nosniff headers of every API answer, and is never cached', () => {
-    const headers = tooManyRequests().headers;
+    const headers = tooManyRequests(new Request('https://earshot.dev/api/v1/platforms')).headers;
     for (const name of ['content-type', 'access-control-allow-origin', 'access-control-expose-headers', 'link', 'x-content-type-options']) {
       assert.equal(headers.get(name), apiHeaders[name], name);
     }

@@ -17,30 +17,33 @@ import { formatRateLimitPolicy } from './rate-limit-fields.ts';
  * @see https://fetch.spec.whatwg.org/#http-responses
  */
 export function answerOtherMethod(request: Request, rateLimit: Pick<RateLimit, 'windowLimit' | 'windowSize'>): Response {
-  const allow = ALLOWED_METHODS.join(', ');
-  if (request.method === 'OPTIONS') {
-    return new Response(null, {
-      status: 204,
-      headers: {
-        Allow: allow,
-        ...CORS_RESPONSE_HEADERS,
-        'Access-Control-Allow-Methods': allow,
-        'Access-Control-Allow-Headers': '*',
-        'Access-Control-Max-Age': String(CORS_PREFLIGHT_MAX_AGE_SECONDS),
-        'Cache-Control': 'no-store',
-      },
-    });
-  }
+  if (request.method === 'OPTIONS') return buildPreflightResponse();
   return new Response(JSON.stringify(METHOD_NOT_ALLOWED), {
     status: METHOD_NOT_ALLOWED.statusCode,
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
-      Allow: allow,
+      Allow: ALLOWED_METHODS.join(', '),
       'RateLimit-Policy': formatRateLimitPolicy(rateLimit),
       'Cache-Control': 'no-store',
       ...CORS_RESPONSE_HEADERS,
       Link: API_LINK_HEADER,
       'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
+/** The 204 that answers an OPTIONS request: a CORS preflight, or a plain OPTIONS. */
+export function buildPreflightResponse(): Response {
+  const allow = ALLOWED_METHODS.join(', ');
+  return new Response(null, {
+    status: 204,
+    headers: {
+      Allow: allow,
+      ...CORS_RESPONSE_HEADERS,
+      'Access-Control-Allow-Methods': allow,
+      'Access-Control-Allow-Headers': '*',
+      'Access-Control-Max-Age': String(CORS_PREFLIGHT_MAX_AGE_SECONDS),
+      'Cache-Control': 'no-store',
     },
   });
 }
