@@ -19,6 +19,9 @@ export const config = {
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rate_limit' },
 };
 
+/** How long a client over the limit waits: one window (see `buildTooManyRequestsResponse`). */
+export const RETRY_AFTER_SECONDS = config.rateLimit.windowSize;
+
 /**
  * The 429 states the limit it enforces: its Retry-After and RateLimit fields come from the same
  * numbers. A CORS preflight over the limit is rewritten here too; it gets the usual 204, so that

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, parse as parsePath } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import otherMethods, { config as otherMethodsConfig } from '../../netlify/functions/other-methods.ts';
-import tooManyRequests, { config as tooManyRequestsConfig } from '../../netlify/functions/too-many-requests.ts';
+import tooManyRequests, { RETRY_AFTER_SECONDS, config as tooManyRequestsConfig } from '../../netlify/functions/too-many-requests.ts';
 import { apiErrors, METHOD_NOT_ALLOWED, TOO_MANY_REQUESTS } from '../../src/lib/api/api-errors.ts';
 import { readNetlifyConfig, resolveHeaders } from '../../src/lib/edge/netlify-config.ts';
 import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
@@ -100,7 +100,8 @@ describe('the too-many-requests function, where the rate limit rewrites', () => 
   });
 
   it("sends Retry-After equal to the rate limit's window in netlify.toml", () => {
-    assert.equal(tooManyRequests(new Request('https://earshot.dev/api/v1/platforms')).headers.get('retry-after'), String(rateLimit.windowSize));
+    assert.equal(RETRY_AFTER_SECONDS, rateLimit.windowSize);
+    assert.equal(tooManyRequests(new Request('https://earshot.dev/api/v1/platforms')).headers.get('retry-after'), String(RETRY_AFTER_SECONDS));
   });
 
   it('carries both IETF fields: the policy of netlify.toml, and no request left until Retry-After', () => {
