@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
+import { apiRoutes } from '../../src/shared/api-routes.ts';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH } from '../../src/lib/discovery/build-api-catalog.ts';
 import { markdownPathOf } from '../../src/lib/discovery/build-llms-full-txt.ts';
 import { parseHtml, textContent, walkElements } from '../support/html-tree.ts';
@@ -78,7 +79,7 @@ test('/llms-full.txt holds every docs page, API reference included, each from it
   }
 });
 
-test('/.well-known/api-catalog is an RFC 9727 linkset pointing at the OpenAPI document and the docs', async ({ request }) => {
+test('/.well-known/api-catalog is an RFC 9727 linkset: both endpoints as items, each with its OpenAPI document, docs and schemas, every anchor and target answering as typed', async ({ request, baseURL }) => {
   const response = await request.get(API_CATALOG_PATH);
   expect(response.status()).toBe(200);
   // The CDN serves it with the linkset type through a [[headers]] rule. The local server
@@ -86,17 +87,30 @@ test('/.well-known/api-catalog is an RFC 9727 linkset pointing at the OpenAPI do
   // application/octet-stream whatever the rules say (measured, see ENVIRONMENT.md), so exactly
   // that value is accepted too; the rule itself is checked against netlify.toml below.
   expect([API_CATALOG_CONTENT_TYPE, 'application/octet-stream']).toContain(response.headers()['content-type']);
-  const catalog = JSON.parse(await response.text());
-  expect(Array.isArray(catalog.linkset)).toBe(true);
-  const [api] = catalog.linkset;
-  expect(api.anchor).toMatch(/\/api\/v1$/);
-  expect(api['service-desc']).toHaveLength(1);
-  expect(api['service-doc']).toHaveLength(1);
+  // RFC 9727, section 2: GET and HEAD answer with a Link to the catalog, rel="api-catalog".
+  expect(response.headers().link).toBe(`<${API_CATALOG_PATH}>; rel="api-catalog"`);
+  expect((await request.head(API_CATALOG_PATH)).headers().link).toBe(`<${API_CATALOG_PATH}>; rel="api-catalog"`);
 
-  const openapi = await request.get(api['service-desc'][0].href);
-  expect(openapi.status()).toBe(200);
-  expect((await openapi.json()).openapi).toBe('3.1.0');
-  await expectReal(request, api['service-doc'][0].href, /^text\/html\b/);
+  const catalog = JSON.parse(await response.text()) as { linkset: ({ anchor: string } & Record<string, { href: string; type: string }[]>)[] };
+  const [list, ...endpoints] = catalog.linkset;
+  expect(list!.anchor).toBe(`${baseURL}${API_CATALOG_PATH}`);
+  expect(list!.item!.map(({ href }) => href)).toEqual(apiRoutes.map((route) => `${baseURL}${route.path}`));
+  expect(endpoints.map(({ anchor }) => anchor)).toEqual(list!.item!.map(({ href }) => href));
+
+  // Every link resolves, and is served with the media type the catalog announces (compared
+  // without parameters such as charset). The schemas' own type comes from a [[headers]] rule
+  // that the local server overrides with application/json (see edge.spec.ts).
+  const localTypes: Record<string, string> = { 'application/schema+json': 'application/json' };
+  for (const link of [...list!.item!, ...endpoints.flatMap((context) => [...context['service-desc']!, ...context['service-doc']!, ...context.describedby!])]) {
+    const target = await request.get(link.href);
+    expect(target.status(), link.href).toBe(200);
+    const served = (target.headers()['content-type'] ?? '').split(';')[0]!.trim();
+    expect([link.type, localTypes[link.type]], link.href).toContain(served);
+  }
+  for (const context of endpoints) {
+    expect((await (await request.get(context['service-desc']![0]!.href)).json()).openapi).toBe('3.1.0');
+    expect(context.describedby!.map(({ href }) => href)).toContain(`${baseURL}/schemas/v1/error.json`);
+  }
 });
 
 test('every page points agents at the API catalog', async ({ page }) => {

@@ -48,23 +48,41 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
 
 describe('buildApiCatalog (RFC 9727)', () => {
   const catalog = buildApiCatalog({
-    apiTitle: 'Earshot Discovery API',
-    apiUrl: 'https://preview.example/api/v1',
-    openApiUrl: 'https://preview.example/openapi.json',
-    openApiVersion: '3.1.0',
+    catalogUrl: 'https://preview.example/.well-known/api-catalog',
+    endpoints: [
+      { url: 'https://preview.example/api/v1/a', title: 'GET /api/v1/a', schemas: [{ url: 'https://preview.example/schemas/v1/a.json', title: 'A' }] },
+      { url: 'https://preview.example/api/v1/b', title: 'GET /api/v1/b', schemas: [] },
+    ],
+    openApi: { url: 'https://preview.example/openapi.json', title: 'Earshot Discovery API', type: 'application/json' },
     docsUrl: 'https://preview.example/docs/',
+    schemaType: 'application/schema+json',
   });
 
-  it('describes the API with service-desc (OpenAPI, typed with its major.minor version) and service-doc', () => {
-    assert.deepEqual(catalog, {
-      linkset: [
-        {
-          anchor: 'https://preview.example/api/v1',
-          'service-desc': [{ href: 'https://preview.example/openapi.json', type: 'application/vnd.oai.openapi+json;version=3.1', title: 'Earshot Discovery API' }],
-          'service-doc': [{ href: 'https://preview.example/docs/', type: 'text/html' }],
-        },
+  it('lists every endpoint as an item of the catalog, anchored at the catalog itself', () => {
+    assert.deepEqual(catalog.linkset[0], {
+      anchor: 'https://preview.example/.well-known/api-catalog',
+      item: [
+        { href: 'https://preview.example/api/v1/a', type: 'application/json', title: 'GET /api/v1/a' },
+        { href: 'https://preview.example/api/v1/b', type: 'application/json', title: 'GET /api/v1/b' },
       ],
     });
+  });
+
+  it('anchors each endpoint’s metadata at the endpoint: service-desc, service-doc and the schemas it is described by', () => {
+    assert.deepEqual(catalog.linkset.slice(1), [
+      {
+        anchor: 'https://preview.example/api/v1/a',
+        'service-desc': [{ href: 'https://preview.example/openapi.json', type: 'application/json', title: 'Earshot Discovery API' }],
+        'service-doc': [{ href: 'https://preview.example/docs/', type: 'text/html' }],
+        describedby: [{ href: 'https://preview.example/schemas/v1/a.json', type: 'application/schema+json', title: 'A' }],
+      },
+      {
+        anchor: 'https://preview.example/api/v1/b',
+        'service-desc': [{ href: 'https://preview.example/openapi.json', type: 'application/json', title: 'Earshot Discovery API' }],
+        'service-doc': [{ href: 'https://preview.example/docs/', type: 'text/html' }],
+        describedby: [],
+      },
+    ]);
   });
 
   it('is served as a linkset with the RFC 9727 profile', () => {

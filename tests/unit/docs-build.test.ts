@@ -116,11 +116,18 @@ describe('the docs, built for a deploy preview', () => {
 
   it('link every page to this deploy, including the API reference, generated from the served OpenAPI document', () => {
     const served = JSON.parse(readFileSync(join(outDir, 'openapi.json'), 'utf8'));
-    assert.deepEqual(served.servers, [{ url: baseUrl, description: 'This deployment' }]);
+    assert.equal(served.servers.length, 1);
+    assert.equal(served.servers[0].url, baseUrl);
     // starlight-openapi prints the server URL in each operation's request example.
     assert.ok(textOf(readPage('docs/api/operations/listserviceplatforms')).includes(`${baseUrl}/api/v1/platforms`));
     assert.ok(textOf(readPage('docs')).includes(`All endpoints live under ${baseUrl}`));
     assert.match(readFileSync(join(outDir, 'llms.txt'), 'utf8'), new RegExp(`^- \\[Overview and quick start\\]\\(${baseUrl}/docs\\.md\\)`, 'm'));
-    assert.equal(JSON.parse(readFileSync(join(outDir, '.well-known/api-catalog'), 'utf8')).linkset[0]['service-desc'][0].href, `${baseUrl}/openapi.json`);
+    const catalog = JSON.parse(readFileSync(join(outDir, '.well-known/api-catalog'), 'utf8'));
+    assert.deepEqual(catalog.linkset[0].item.map((item: { href: string }) => item.href), [`${baseUrl}/api/v1/capabilities`, `${baseUrl}/api/v1/platforms`]);
+    assert.equal(catalog.linkset[1]['service-desc'][0].href, `${baseUrl}/openapi.json`);
+    // The schemas a preview publishes name the preview, in their $id and in their references.
+    const schema = JSON.parse(readFileSync(join(outDir, 'schemas/v1/platforms-response.json'), 'utf8'));
+    assert.equal(schema.$id, `${baseUrl}/schemas/v1/platforms-response.json`);
+    assert.equal(schema.properties.data.items.$ref, `${baseUrl}/schemas/v1/platform.json`);
   });
 });

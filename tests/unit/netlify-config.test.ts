@@ -6,6 +6,10 @@ import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { parseContentSecurityPolicy } from '../../src/lib/edge/content-security-policy.ts';
 import { findRedirectRule, matchesNetlifyPath, readNetlifyConfig, resolveHeaders } from '../../src/lib/edge/netlify-config.ts';
 import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
+import { API_LINK_HEADER, CORS_RESPONSE_HEADERS } from '../../src/lib/edge/api-headers.ts';
+import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../src/lib/edge/rate-limit-fields.ts';
+import { API_CATALOG_PATH } from '../../src/lib/discovery/build-api-catalog.ts';
+import { publishedSchemas } from '../../src/lib/discovery/published-schemas.ts';
 
 const config = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
@@ -54,12 +58,20 @@ describe('netlify.toml: rate limiting', () => {
 });
 
 describe('netlify.toml: JSON 404 under /api/', () => {
-  const unknownPaths = ['/api', '/api/', '/api/v1', '/api/v2/platforms', '/api/v1/platform', '/api/errors/429.json', ...apiRoutes.map((route) => route.file)];
+  const unknownPaths = ['/api', '/api/', '/api/v1', '/api/v2/platforms', '/api/v1/platform', '/api/errors/429.json', '/api/errors/not-found.json', ...apiRoutes.map((route) => route.file)];
   for (const path of unknownPaths) {
     it(`${path} falls through to the 404 catch-all, forced over any file the build wrote there`, () => {
       assert.deepEqual(findRedirectRule(config, path), { from: '/api/*', to: '/api/errors/404.json', status: 404, force: true });
     });
   }
+
+  it('/api/errors/404.json itself answers 404 from the copy of the body, since a rule to itself would be ignored', () => {
+    const rule = findRedirectRule(config, '/api/errors/404.json')!;
+    assert.deepEqual(rule, { from: '/api/errors/404.json', to: '/api/errors/not-found.json', status: 404, force: true });
+    // The copy's own path goes back to the first body: no rule has the same from and to.
+    assert.equal(findRedirectRule(config, rule.to)!.to, '/api/errors/404.json');
+    for (const { from, to } of config.redirects ?? []) assert.notEqual(from, to);
+  });
 
   it('is the last rule under /api/, so that it cannot shadow a route (first match wins)', () => {
     const rules = config.redirects ?? [];
@@ -74,27 +86,53 @@ describe('netlify.toml: JSON 404 under /api/', () => {
 });
 
 describe('netlify.toml: headers', () => {
-  const pages = ['/', '/docs/', '/docs/api/operations/listserviceplatforms/', '/404.html', OPENAPI_PATH, product.resources.mcp, ...apiRoutes.map((route) => route.path)];
+  const schemaPaths = publishedSchemas('https://earshot.dev').map(({ path }) => path);
+  const publicJson = [OPENAPI_PATH, product.resources.mcp, API_CATALOG_PATH, ...schemaPaths, '/api/nope', ...apiRoutes.map((route) => route.path)];
+  const pages = ['/', '/docs/', '/docs/api/operations/listserviceplatforms/', '/404.html', '/_astro/page.B1a2c3.js', ...publicJson];
 
-  for (const path of [OPENAPI_PATH, product.resources.mcp]) {
-    it(`${path}: CORS for any origin, cached briefly like the API`, () => {
+  for (const path of publicJson) {
+    it(`${path}: CORS for any origin with the exposed headers the functions send, linked to the API catalog, cached briefly`, () => {
       const headers = resolveHeaders(config, path);
-      assert.equal(headers['access-control-allow-origin'], '*');
+      assert.equal(headers['access-control-allow-origin'], CORS_RESPONSE_HEADERS['Access-Control-Allow-Origin']);
+      assert.equal(headers['access-control-expose-headers'], CORS_RESPONSE_HEADERS['Access-Control-Expose-Headers']);
+      assert.match(headers['access-control-expose-headers'] ?? '', /^ETag, Link, Retry-After, RateLimit, RateLimit-Policy$/);
+      assert.match(headers.link ?? '', new RegExp(`<${API_CATALOG_PATH}>; rel="api-catalog"`));
       assert.equal(headers['cache-control'], 'public, max-age=60, must-revalidate');
     });
+  }
+
+  it('/.well-known/api-catalog links to itself with rel="api-catalog" (RFC 9727, section 2)', () => {
+    assert.equal(resolveHeaders(config, API_CATALOG_PATH).link, `<${API_CATALOG_PATH}>; rel="api-catalog"`);
+  });
+
+  for (const path of schemaPaths) {
+    it(`${path}: served as application/schema+json`, () => assert.equal(resolveHeaders(config, path)['content-type'], 'application/schema+json'));
   }
 
   for (const route of apiRoutes) {
-    it(`${route.path}: JSON, CORS for any origin, nosniff, cached briefly by browsers and longer by the CDN, RFC 8631 links`, () => {
+    it(`${route.path}: JSON, nosniff, cached briefly by browsers and longer by the CDN, RFC 8631 and RFC 9727 links`, () => {
       const headers = resolveHeaders(config, route.path);
       assert.equal(headers['content-type'], 'application/json; charset=utf-8');
-      assert.equal(headers['access-control-allow-origin'], '*');
       assert.equal(headers['x-content-type-options'], 'nosniff');
-      assert.equal(headers['cache-control'], 'public, max-age=60, must-revalidate');
       assert.equal(headers['netlify-cdn-cache-control'], 'public, s-maxage=86400, must-revalidate');
-      assert.equal(headers.link, `<${product.resources.openapi}>; rel="service-desc", <${product.resources.documentation}>; rel="service-doc"`);
+      assert.equal(headers.link, API_LINK_HEADER, 'the functions send src/lib/edge/api-headers.ts');
+      assert.equal(headers.link, `<${product.resources.openapi}>; rel="service-desc", <${product.resources.documentation}>; rel="service-doc", <${API_CATALOG_PATH}>; rel="api-catalog"`);
+    });
+
+    it(`${route.path}: RateLimit-Policy states the numbers of the rate_limit rule`, () => {
+      const policy = parseRateLimitItem(resolveHeaders(config, route.path)['ratelimit-policy']);
+      const rule = findRedirectRule(config, route.path)!.rate_limit!;
+      assert.deepEqual(policy, { name: RATE_LIMIT_POLICY_NAME, parameters: { q: rule.window_limit, w: rule.window_size } });
     });
   }
+
+  it('/_astro/*: content-hashed assets are cached for a year and never revalidated', () => {
+    assert.equal(resolveHeaders(config, '/_astro/page.B1a2c3.js')['cache-control'], 'public, max-age=31536000, immutable');
+  });
+
+  it('pages keep Netlify’s default short caching with revalidation: no rule sets Cache-Control for them', () => {
+    for (const path of ['/', '/docs/', '/404.html']) assert.equal(resolveHeaders(config, path)['cache-control'], undefined, path);
+  });
 
   for (const path of pages) {
     it(`${path}: a strict CSP, Referrer-Policy, no framing, Permissions-Policy, no cookie`, () => {

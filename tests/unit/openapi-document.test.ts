@@ -1,13 +1,13 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
 import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
+import { parseRateLimitItem } from '../../src/lib/edge/rate-limit-fields.ts';
 import { buildOpenApiDocument, EXAMPLE_PLATFORM_COUNT } from '../../src/lib/openapi/build-openapi-document.ts';
+import { METHOD_NOT_ALLOWED } from '../../src/lib/api/api-errors.ts';
+import { lintWithRedocly, lintWithSpectral } from '../support/openapi-linters.ts';
 import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
 import { apiSchemas } from '../../src/shared/schemas/index.ts';
 
@@ -23,26 +23,48 @@ describe('the OpenAPI document', () => {
     assert.equal(result.valid, true);
   });
 
-  it('passes the Redocly linter (recommended-strict, see redocly.yaml)', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'earshot-openapi-')), 'openapi.json');
-    writeFileSync(file, JSON.stringify(document));
-    const lint = spawnSync('node_modules/.bin/redocly', ['lint', file, '--config', 'redocly.yaml', '--format', 'stylish'], {
-      encoding: 'utf8',
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    });
-    assert.equal(lint.status, 0, lint.stdout + lint.stderr);
-  });
+  // The documents a production build and a deploy preview serve. The local server's, whose server
+  // URL is http://localhost, is linted as served in tests/e2e/openapi-tools.spec.ts.
+  const served = [
+    ['production', buildOpenApiDocument({ data, baseUrl: data.product.baseUrl, rateLimit })],
+    ['a deploy preview', document],
+  ] as const;
 
-  it('is OpenAPI 3.1.0 describing version 1.0.0, served from the base URL', () => {
+  for (const [name, built] of served) {
+    it(`${name}: passes Redocly recommended-strict, with no rule switched off (redocly.yaml)`, () => {
+      assert.deepEqual(lintWithRedocly(built), { status: 0, problems: [] });
+    });
+
+    it(`${name}: passes Spectral's OpenAPI and OWASP rules, with only the exceptions documented in .spectral.yaml`, () => {
+      assert.deepEqual(lintWithSpectral(built), []);
+    });
+  }
+
+  it('is OpenAPI 3.1.0 describing version 1.0.0', () => {
     assert.equal(document.openapi, '3.1.0');
     assert.equal(document.info.version, '1.0.0');
-    assert.deepEqual(document.servers.map((server) => server.url), ['https://preview.example']);
   });
 
-  it('declares no security requirement and no security scheme', () => {
-    assert.equal('security' in document, false);
+  it('declares its public access: an empty list of security requirements, and no security scheme', () => {
+    assert.deepEqual(document.security, []);
     assert.equal('securitySchemes' in document.components, false);
     for (const operation of operations) assert.equal('security' in operation, false, operation.operationId);
+  });
+
+  it('states the licence of the repository that generates it, package.json\'s', () => {
+    const { license } = JSON.parse(readFileSync('package.json', 'utf8')) as { license: string };
+    assert.deepEqual(document.info.license, { name: license, identifier: license });
+  });
+
+  it('types the capabilities product as a string with its constant, so that generated clients do too', () => {
+    const capabilities = document.components.schemas.CapabilitiesResponse as typeof apiSchemas.CapabilitiesResponse;
+    assert.deepEqual(capabilities.properties.data.properties.product, { type: 'string', const: data.product.name, description: "Always the product's own name." });
+  });
+
+  it('names the environment of its server, and that it is public', () => {
+    assert.deepEqual(document.servers, [{ url: 'https://preview.example', description: 'Preview: a deploy preview or branch deploy of this site, not production', 'x-internal': false }]);
+    assert.equal(buildOpenApiDocument({ data, baseUrl: data.product.baseUrl, rateLimit }).servers[0]!.description, 'Production');
+    assert.match(buildOpenApiDocument({ data, baseUrl: 'http://localhost:8888', rateLimit }).servers[0]!.description, /^Local server/);
   });
 
   it('has exactly the two discovery operations, tagged Discovery', () => {
@@ -55,20 +77,45 @@ describe('the OpenAPI document', () => {
     );
   });
 
-  it('answers 200 and 429 with application/json bodies that $ref the component schemas', () => {
+  it('answers 200, 429 and any other status with application/json bodies that $ref the component schemas', () => {
     const refs = operations.map(({ operationId, responses }) => ({
       operationId,
       ok: responses['200'].content['application/json'].schema.$ref,
       tooMany: responses['429'].$ref,
+      other: responses.default.$ref,
     }));
     assert.deepEqual(refs, [
-      { operationId: 'getServiceCapabilities', ok: '#/components/schemas/CapabilitiesResponse', tooMany: '#/components/responses/TooManyRequests' },
-      { operationId: 'listServicePlatforms', ok: '#/components/schemas/PlatformsResponse', tooMany: '#/components/responses/TooManyRequests' },
+      { operationId: 'getServiceCapabilities', ok: '#/components/schemas/CapabilitiesResponse', tooMany: '#/components/responses/TooManyRequests', other: '#/components/responses/OtherError' },
+      { operationId: 'listServicePlatforms', ok: '#/components/schemas/PlatformsResponse', tooMany: '#/components/responses/TooManyRequests', other: '#/components/responses/OtherError' },
     ]);
     const tooMany = document.components.responses.TooManyRequests;
     assert.equal(tooMany.content['application/json'].schema.$ref, '#/components/schemas/Error');
-    assert.ok(tooMany.headers['Retry-After']);
     assert.match(tooMany.description, new RegExp(`more than ${rateLimit.windowLimit} requests per ${rateLimit.windowSize} seconds per client IP`));
+    assert.match(tooMany.description, /sliding window/);
+  });
+
+  it('declares the headers of a 200: ETag, Cache-Control, Link, RateLimit-Policy and CORS', () => {
+    for (const { operationId, responses } of operations) {
+      assert.deepEqual(Object.keys(responses['200'].headers), ['ETag', 'Cache-Control', 'Link', 'RateLimit-Policy', 'Access-Control-Allow-Origin'], operationId);
+      for (const [name, header] of Object.entries(responses['200'].headers)) assert.equal(header.$ref, `#/components/headers/${name}`);
+    }
+    const policy = parseRateLimitItem(document.components.headers['RateLimit-Policy'].example);
+    assert.deepEqual(policy?.parameters, { q: rateLimit.windowLimit, w: rateLimit.windowSize });
+  });
+
+  it('declares the headers of a 429: Retry-After, both RateLimit fields and CORS, the remaining quota 0 until Retry-After', () => {
+    const { headers } = document.components.responses.TooManyRequests;
+    assert.deepEqual(Object.keys(headers), ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'Access-Control-Allow-Origin']);
+    const { example: retryAfter } = document.components.headers['Retry-After'];
+    assert.deepEqual(parseRateLimitItem(document.components.headers.RateLimit.example)?.parameters, { r: 0, t: retryAfter });
+    assert.equal(retryAfter, rateLimit.windowSize);
+  });
+
+  it('describes any other answer as a JSON Error, or HTML from the network, so that clients do not take it for a 429', () => {
+    const other = document.components.responses.OtherError;
+    assert.deepEqual(Object.keys(other.content), ['application/json', 'text/html']);
+    assert.equal(other.content['application/json'].schema.$ref, '#/components/schemas/Error');
+    assert.deepEqual(other.content['application/json'].example, METHOD_NOT_ALLOWED);
   });
 
   it('describes the recommended Accept and User-Agent request headers', () => {

@@ -5,6 +5,7 @@ import { dirname, join, parse as parsePath } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
 import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
+import { publishedSchemas } from '../../src/lib/discovery/published-schemas.ts';
 import { readNetlifyConfig } from '../../src/lib/edge/netlify-config.ts';
 import { readCliTarball } from '../../src/lib/cli-package/cli-tarball.ts';
 import { markdownPathOf } from '../../src/lib/discovery/build-llms-full-txt.ts';
@@ -27,6 +28,7 @@ const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
 const planted = { EARSHOT_SECRET_PROBE: 'probe-9c1e7f42-secret', PUBLIC_EARSHOT_SECRET_PROBE: 'probe-public-5d83b0aa' };
 
 const jsonErrorBody = netlify.redirects!.find((rule) => rule.from === '/api/*' && rule.status === 404)!.to.slice(1);
+const jsonErrorBodyCopy = netlify.redirects!.find((rule) => rule.from === `/${jsonErrorBody}`)!.to.slice(1);
 
 /** The client package the site serves (README, "Command-line client"): the same bytes in every build. */
 const cliTarball = readCliTarball().path.slice(1);
@@ -35,6 +37,8 @@ const cliTarball = readCliTarball().path.slice(1);
 const singletons: Record<string, string> = {
   ...Object.fromEntries(apiRoutes.map((route) => [route.file.slice(1), `the ${route.path} endpoint`])),
   [jsonErrorBody]: 'the JSON 404 error body',
+  [jsonErrorBodyCopy]: 'its copy, served when the JSON 404 body itself is requested',
+  ...Object.fromEntries(publishedSchemas(baseUrl).map(({ path, title }) => [path.slice(1), `the ${title} JSON Schema`])),
   [OPENAPI_PATH.slice(1)]: 'the OpenAPI document',
   [product.resources.mcp.slice(1)]: 'the MCP configuration',
   'sitemap-index.xml': 'the sitemap index',
@@ -155,11 +159,13 @@ describe('the public surface of a build', () => {
     assert.deepEqual(fragmentPages.filter((page) => !documented.includes(page)), []);
   });
 
-  it('deploys only the documented Netlify Functions: the 429 answer', () => {
+  it('deploys only the documented Netlify Functions: the 429 answer, and the answer to methods other than GET and HEAD', () => {
     const targets = new Set(netlify.redirects!.flatMap((rule) => (rule.rate_limit?.to ? [rule.rate_limit.to] : [])));
-    const documented = [...targets].map((to) => /^\/\.netlify\/functions\/([\w-]+)$/.exec(to)![1]!).sort();
-    assert.deepEqual(documented, ['too-many-requests']);
+    const rateLimitTargets = [...targets].map((to) => /^\/\.netlify\/functions\/([\w-]+)$/.exec(to)![1]!);
+    assert.deepEqual(rateLimitTargets, ['too-many-requests']);
     const deployed = readdirSync(netlify.functions!.directory!).map((name) => parsePath(name).name).sort();
-    assert.deepEqual(deployed, documented);
+    assert.deepEqual(deployed, ['other-methods', 'too-many-requests']);
+    const readme = readFileSync('README.md', 'utf8');
+    for (const name of deployed) assert.ok(readme.includes(`netlify/functions/${name}.ts`), `the README should describe netlify/functions/${name}.ts`);
   });
 });

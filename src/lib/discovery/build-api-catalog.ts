@@ -8,41 +8,57 @@ export const API_CATALOG_PATH = '/.well-known/api-catalog';
 /** The JSON linkset media type (RFC 9264), with the profile URI that RFC 9727 registers. */
 export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
-interface TargetLink {
+export interface TargetLink {
   href: string;
-  type?: string;
+  /** The media type the target is served with (RFC 9264, section 4.2.4.2: a hint). */
+  type: string;
   title?: string;
 }
 
+export interface LinkContext {
+  anchor: string;
+  [relation: string]: string | TargetLink[];
+}
+
 export interface ApiCatalog {
-  linkset: { anchor: string; 'service-desc': TargetLink[]; 'service-doc': TargetLink[] }[];
+  linkset: LinkContext[];
+}
+
+export interface CatalogEndpoint {
+  /** The endpoint clients call, for example `https://earshot.dev/api/v1/platforms`. */
+  url: string;
+  title: string;
+  /** The JSON Schemas of its answers (the 200 body, the Error body). */
+  schemas: { url: string; title: string }[];
 }
 
 export interface ApiCatalogInput {
-  apiTitle: string;
-  /** The API's root, for example `https://earshot.dev/api/v1`. */
-  apiUrl: string;
-  openApiUrl: string;
-  /** For example `3.1.0`; the media type names its major and minor version. */
-  openApiVersion: string;
+  /** Where this catalog is served: the anchor of the list of APIs. */
+  catalogUrl: string;
+  endpoints: CatalogEndpoint[];
+  openApi: { url: string; title: string; type: string };
   docsUrl: string;
+  schemaType: string;
 }
 
 /**
- * One link context per API, anchored at the API's root, with `service-desc` (its OpenAPI
- * document) and `service-doc` (its documentation for people), as RFC 9727 describes.
- * The anchor only names the API; every link target is a URL that answers.
+ * RFC 9727, section 4: the catalog MUST link to the API endpoints. The first link context, the
+ * catalog itself, lists each endpoint as an `item` (RFC 6573). Then each endpoint, an address
+ * that answers, is the anchor of its metadata: `service-desc` (its OpenAPI document) and
+ * `service-doc` (its documentation for people), RFC 8631; `describedby` (RFC 8288's registry),
+ * the JSON Schemas of its answers. Every `type` is the media type the site serves that target with.
  */
-export function buildApiCatalog({ apiTitle, apiUrl, openApiUrl, openApiVersion, docsUrl }: ApiCatalogInput): ApiCatalog {
-  // The OpenAPI Initiative's registered media type: application/vnd.oai.openapi+json;version=3.1
-  const openApiType = `application/vnd.oai.openapi+json;version=${openApiVersion.split('.').slice(0, 2).join('.')}`;
+export function buildApiCatalog({ catalogUrl, endpoints, openApi, docsUrl, schemaType }: ApiCatalogInput): ApiCatalog {
+  const json = 'application/json';
   return {
     linkset: [
-      {
-        anchor: apiUrl,
-        'service-desc': [{ href: openApiUrl, type: openApiType, title: apiTitle }],
+      { anchor: catalogUrl, item: endpoints.map(({ url, title }) => ({ href: url, type: json, title })) },
+      ...endpoints.map(({ url, schemas }) => ({
+        anchor: url,
+        'service-desc': [{ href: openApi.url, type: openApi.type, title: openApi.title }],
         'service-doc': [{ href: docsUrl, type: 'text/html' }],
-      },
+        describedby: schemas.map((schema) => ({ href: schema.url, type: schemaType, title: schema.title })),
+      })),
     ],
   };
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { readNetlifyConfig } from '../edge/netlify-config.ts';
 import { readRateLimit } from '../edge/rate-limit.ts';
-import { buildBurstCheck, buildResourceChecks, buildSmokeChecks, expectReachable, SmokeFailure, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
+import { buildBurstCheck, buildResourceChecks, buildSmokeChecks, expectReachable, SmokeFailure, SmokeSkip, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
 
 export interface SmokeIo {
   stdout(line: string): void;
@@ -11,28 +11,33 @@ export interface SmokeIo {
 
 export const SMOKE_HELP = `Check a live deployment of the Earshot developer platform
 
-Usage: npm run smoke -- <base-url> [--burst]
+Usage: npm run smoke -- <base-url> [--burst] [--local]
 
-Checks both API endpoints (200, schema-valid, headers), the JSON 404 under /api/, the OpenAPI
-document, and that every resource link of /api/v1/capabilities answers 2xx. Prints one line per
-check, "ok" or "FAIL", on stdout.
+Checks both API endpoints (200, schema-valid, headers, RateLimit-Policy), the JSON 404 under
+/api/, the OpenAPI document, what the CDN answers to OPTIONS (CORS preflights) and to POST and
+DELETE, the API catalog, the JSON Schemas at their $id, the caching of hashed assets, and that
+every resource link of /api/v1/capabilities answers 2xx. Prints one line per check, "ok" (with
+what came back, where that is the point), "skip" or "FAIL", on stdout.
 
 Options:
   --burst   also send a bounded burst just over the rate limit and expect a JSON 429 with
-            Retry-After (the local server does not enforce rate limits: use it on a deploy)
+            Retry-After and the RateLimit fields (the local server does not enforce rate
+            limits: use it on a deploy)
+  --local   the target is the local server (npm start), which sets its own Content-Type and
+            Cache-Control on static files: skip those checks instead of failing them
   --help    show this help
 
-Exit codes: 0 every check passed, 1 a check failed, 2 wrong usage.
+Exit codes: 0 every check passed (or was skipped), 1 a check failed, 2 wrong usage.
 
 Examples:
-  npm run smoke -- http://localhost:8888
+  npm run smoke -- http://localhost:8888 --local
   npm run smoke -- https://deploy-preview-12--earshot.netlify.app --burst`;
 
 /** `npm run smoke`: runs every check, one line each, and returns the exit code. */
 export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { burst: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { burst: { type: 'boolean' }, local: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     return usageError(io, (error as Error).message);
   }
@@ -45,7 +50,7 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
   if (extra.length > 0) return usageError(io, `unexpected argument ${JSON.stringify(extra[0])}`);
   if (!/^https?:\/\/[^/?#\s]+\/?$/.test(baseUrl)) return usageError(io, `<base-url> must be an http(s) origin such as https://earshot.dev (got ${JSON.stringify(baseUrl)})`);
 
-  const context: SmokeContext = { baseUrl: baseUrl.replace(/\/$/, ''), fetch: io.fetch, config: readNetlifyConfig(), rateLimit: readRateLimit() };
+  const context: SmokeContext = { baseUrl: baseUrl.replace(/\/$/, ''), fetch: io.fetch, config: readNetlifyConfig(), rateLimit: readRateLimit(), local: parsed.values.local ?? false };
   try {
     await expectReachable(context);
   } catch (error) {
@@ -54,13 +59,19 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
     return 1;
   }
   let failed = 0;
+  let skipped = 0;
   let total = 0;
   const runCheck = async (check: SmokeCheck) => {
     total += 1;
     try {
-      await check.run();
-      io.stdout(`ok   ${check.name}`);
+      const detail = await check.run();
+      io.stdout(`ok   ${check.name}${detail ? `: ${detail}` : ''}`);
     } catch (error) {
+      if (error instanceof SmokeSkip) {
+        skipped += 1;
+        io.stdout(`skip ${check.name}: ${error.message}`);
+        return;
+      }
       failed += 1;
       const reason = error instanceof SmokeFailure ? error.message : `unexpected error: ${(error as Error).message}`;
       io.stdout(`FAIL ${check.name}: ${reason}`);
@@ -79,7 +90,7 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
   if (parsed.values.burst) await runCheck(buildBurstCheck(context));
 
   if (failed === 0) {
-    io.stderr(`${total} checks passed against ${context.baseUrl}`);
+    io.stderr(`${total - skipped} checks passed${skipped > 0 ? `, ${skipped} skipped` : ''} against ${context.baseUrl}`);
     return 0;
   }
   io.stderr(`error: ${failed} of ${total} checks failed against ${context.baseUrl}`);
@@ -89,6 +100,6 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
 
 function usageError(io: SmokeIo, message: string): number {
   io.stderr(`error: ${message}`);
-  io.stderr('hint: npm run smoke -- <base-url> [--burst]; see npm run smoke -- --help');
+  io.stderr('hint: npm run smoke -- <base-url> [--burst] [--local]; see npm run smoke -- --help');
   return 2;
 }

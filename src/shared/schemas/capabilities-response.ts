@@ -19,6 +19,8 @@ export const capabilitiesResponseSchema = {
       required: ['product', 'description', 'platforms', 'resources'],
       properties: {
         product: {
+          // The type as well as the constant: code generators type a bare `const` as any.
+          type: 'string',
           const: 'Earshot',
           description: "Always the product's own name.",
         },

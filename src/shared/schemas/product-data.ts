@@ -15,7 +15,8 @@ const sitePathSchema = {
  * Resource links are stored as site paths, so that a deploy preview links to itself.
  */
 export const productDataSchema = {
-  $id: 'https://earshot.dev/schemas/data/product.json',
+  // Not published (it names fields the public never sees): its id is a name, not an address.
+  $id: 'urn:earshot:schema:data:product',
   title: 'ProductData',
   type: 'object',
   additionalProperties: false,

@@ -1,0 +1,177 @@
+import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, parse as parsePath } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import otherMethods, { config as otherMethodsConfig } from '../../netlify/functions/other-methods.ts';
+import tooManyRequests, { RETRY_AFTER_SECONDS, config as tooManyRequestsConfig } from '../../netlify/functions/too-many-requests.ts';
+import { apiErrors, METHOD_NOT_ALLOWED, TOO_MANY_REQUESTS } from '../../src/lib/api/api-errors.ts';
+import { readNetlifyConfig, resolveHeaders } from '../../src/lib/edge/netlify-config.ts';
+import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
+import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../src/lib/edge/rate-limit-fields.ts';
+import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
+import { errorSchema } from '../../src/shared/schemas/index.ts';
+
+const netlify = readNetlifyConfig();
+const rateLimit = readRateLimit();
+const validateError = createSchemaValidator().getSchema(errorSchema.$id)!;
+const apiHeaders = resolveHeaders(netlify, '/api/v1/platforms');
+
+/** What Netlify's own bundler reads from a function's `config`, as it writes it into the deploy's manifest. */
+interface ManifestFunction {
+  name: string;
+  routes?: { pattern: string; methods?: string[] }[];
+  trafficRules?: { action: { type: string; config: { rateLimitConfig: { windowLimit: number; windowSize: number; algorithm: string }; aggregate: { keys: { type: string }[] } } } };
+}
+
+const bundleDir = mkdtempSync(join(tmpdir(), 'earshot-functions-'));
+let manifest: ManifestFunction[] = [];
+const deployed = (name: string) => manifest.find((fn) => fn.name === name)!;
+
+/** The rate limit of a bundled function, in the shape of readRateLimit(). */
+function bundledRateLimit(fn: ManifestFunction) {
+  const action = fn.trafficRules?.action;
+  return {
+    windowLimit: action?.config.rateLimitConfig.windowLimit,
+    windowSize: action?.config.rateLimitConfig.windowSize,
+    aggregateBy: action?.config.aggregate.keys.map((key) => key.type),
+  };
+}
+
+before(async () => {
+  // The bundler Netlify's build runs on netlify/functions: it parses each `config` from the source
+  // (literals only) and writes the routes and rate limits the CDN will apply.
+  await zipFunctions([netlify.functions!.directory!], bundleDir, { manifest: join(bundleDir, 'manifest.json'), archiveFormat: 'none', basePath: process.cwd() });
+  manifest = (JSON.parse(readFileSync(join(bundleDir, 'manifest.json'), 'utf8')) as { functions: ManifestFunction[] }).functions;
+});
+
+after(() => rmSync(bundleDir, { recursive: true, force: true }));
+
+describe('netlify/functions, as Netlify bundles them', () => {
+  it('deploys exactly the two functions, each rate limited like the API in netlify.toml, with Netlify’s own 429 over it', () => {
+    assert.deepEqual(manifest.map((fn) => fn.name).sort(), readdirSync(netlify.functions!.directory!).map((file) => parsePath(file).name).sort());
+    assert.deepEqual(manifest.map((fn) => fn.name).sort(), ['other-methods', 'too-many-requests']);
+    for (const fn of manifest) {
+      assert.deepEqual(bundledRateLimit(fn), rateLimit, `${fn.name}: its config.rateLimit and netlify.toml disagree`);
+      assert.equal(fn.trafficRules?.action.type, 'rate_limit', fn.name);
+      // Netlify's only algorithm, which the docs and the README describe.
+      assert.equal(fn.trafficRules?.action.config.rateLimitConfig.algorithm, 'sliding_window', fn.name);
+    }
+  });
+
+  it('too-many-requests keeps its default path, the one the rate-limit rules rewrite to', () => {
+    assert.equal(deployed('too-many-requests').routes, undefined);
+    const targets = new Set(netlify.redirects!.flatMap((rule) => (rule.rate_limit ? [rule.rate_limit.to] : [])));
+    assert.deepEqual([...targets], ['/.netlify/functions/too-many-requests']);
+  });
+
+  it('other-methods runs for every public JSON resource that netlify.toml gives CORS, and never for GET or HEAD', () => {
+    const corsPaths = (netlify.headers ?? []).filter((rule) => rule.values['Access-Control-Allow-Origin']).map((rule) => rule.for);
+    const routes = deployed('other-methods').routes ?? [];
+    assert.deepEqual(routes.map((route) => route.pattern).sort(), [...corsPaths].sort());
+    for (const route of routes) assert.deepEqual(route.methods, ['OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'], route.pattern);
+  });
+
+  it('the code reads the same config the bundler does', () => {
+    for (const config of [tooManyRequestsConfig, otherMethodsConfig]) {
+      const { windowLimit, windowSize, aggregateBy } = config.rateLimit;
+      assert.deepEqual({ windowLimit, windowSize, aggregateBy }, rateLimit);
+    }
+    assert.deepEqual(otherMethodsConfig.path, deployed('other-methods').routes!.map((route) => route.pattern));
+  });
+});
+
+describe('the too-many-requests function, where the rate limit rewrites', () => {
+  it('answers 429 with the JSON Error body', async () => {
+    const response = tooManyRequests(new Request('https://earshot.dev/api/v1/platforms'));
+    assert.equal(response.status, 429);
+    assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
+    const body = await response.json();
+    assert.deepEqual(body, TOO_MANY_REQUESTS);
+    assert.equal(validateError(body), true, JSON.stringify(validateError.errors));
+  });
+
+  it('answers a CORS preflight over the limit like any other, so that the browser sends the request and its script reads the 429', async () => {
+    const options = new Request('https://earshot.dev/api/v1/platforms', { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' } });
+    const [overLimit, usual] = [tooManyRequests(options), otherMethods(options)];
+    assert.equal(overLimit.status, 204);
+    assert.deepEqual(Object.fromEntries(overLimit.headers), Object.fromEntries(usual.headers));
+  });
+
+  it("sends Retry-After equal to the rate limit's window in netlify.toml", () => {
+    assert.equal(RETRY_AFTER_SECONDS, rateLimit.windowSize);
+    assert.equal(tooManyRequests(new Request('https://earshot.dev/api/v1/platforms')).headers.get('retry-after'), String(RETRY_AFTER_SECONDS));
+  });
+
+  it('carries both IETF fields: the policy of netlify.toml, and no request left until Retry-After', () => {
+    const headers = tooManyRequests(new Request('https://earshot.dev/api/v1/platforms')).headers;
+    assert.deepEqual(parseRateLimitItem(headers.get('ratelimit-policy')), { name: RATE_LIMIT_POLICY_NAME, parameters: { q: rateLimit.windowLimit, w: rateLimit.windowSize } });
+    assert.deepEqual(parseRateLimitItem(headers.get('ratelimit')), { name: RATE_LIMIT_POLICY_NAME, parameters: { r: 0, t: Number(headers.get('retry-after')) } });
+    assert.equal(headers.get('ratelimit-policy'), apiHeaders['ratelimit-policy'], 'the same policy as every other API answer');
+  });
+
+  it('carries the CORS, link and nosniff headers of every API answer, and is never cached', () => {
+    const headers = tooManyRequests(new Request('https://earshot.dev/api/v1/platforms')).headers;
+    for (const name of ['content-type', 'access-control-allow-origin', 'access-control-expose-headers', 'link', 'x-content-type-options']) {
+      assert.equal(headers.get(name), apiHeaders[name], name);
+    }
+    assert.equal(headers.get('cache-control'), 'no-store');
+    assert.equal(headers.has('set-cookie'), false);
+  });
+});
+
+describe('the other-methods function', () => {
+  const preflight = (path: string) =>
+    otherMethods(new Request(`https://earshot.dev${path}`, { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-trace-id' } }));
+
+  it('answers a CORS preflight 204: any origin, GET, HEAD and OPTIONS, any request header, a day', async () => {
+    const response = preflight('/api/v1/platforms');
+    assert.equal(response.status, 204);
+    assert.equal(await response.text(), '');
+    const headers = Object.fromEntries(response.headers);
+    assert.deepEqual(
+      {
+        origin: headers['access-control-allow-origin'],
+        methods: headers['access-control-allow-methods'],
+        headers: headers['access-control-allow-headers'],
+        maxAge: headers['access-control-max-age'],
+        allow: headers.allow,
+      },
+      { origin: '*', methods: 'GET, HEAD, OPTIONS', headers: '*', maxAge: '86400', allow: 'GET, HEAD, OPTIONS' },
+    );
+    assert.equal(headers['access-control-expose-headers'], apiHeaders['access-control-expose-headers']);
+  });
+
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    it(`answers ${method} 405 with the JSON Error body, Allow, and the headers of every API answer`, async () => {
+      const response = otherMethods(new Request('https://earshot.dev/api/v1/platforms', { method, body: '{}' }));
+      assert.equal(response.status, 405);
+      assert.equal(response.headers.get('allow'), 'GET, HEAD, OPTIONS');
+      for (const name of ['content-type', 'access-control-allow-origin', 'access-control-expose-headers', 'link', 'ratelimit-policy', 'x-content-type-options']) {
+        assert.equal(response.headers.get(name), apiHeaders[name], name);
+      }
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      const body = await response.json();
+      assert.deepEqual(body, METHOD_NOT_ALLOWED);
+      assert.equal(validateError(body), true);
+    });
+  }
+});
+
+describe('the error bodies', () => {
+  for (const body of apiErrors) {
+    it(`${JSON.stringify(body)} is a valid Error`, () => assert.equal(validateError(body), true, JSON.stringify(validateError.errors)));
+  }
+
+  it('say the reason phrase of their status (RFC 9110, section 15)', () => {
+    assert.deepEqual(
+      apiErrors.map((body) => [body.statusCode, body.error]),
+      [
+        [404, 'Not Found'],
+        [405, 'Method Not Allowed'],
+        [429, 'Too Many Requests'],
+      ],
+    );
+  });
+});
