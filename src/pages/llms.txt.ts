@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { API_CATALOG_PATH } from '../lib/discovery/build-api-catalog.ts';
 import { markdownPathOf } from '../lib/discovery/build-llms-full-txt.ts';
+import { publishedSchemas } from '../lib/discovery/published-schemas.ts';
 import { buildLlmsTxt, type LlmsTxtPage } from '../lib/discovery/build-llms-txt.ts';
 import { API_REFERENCE_BASE, docsPageSlugs } from '../lib/docs/docs-navigation.ts';
 import { loadDocsFacts } from '../lib/docs/docs-facts.ts';
@@ -33,6 +34,7 @@ export const GET: APIRoute = async () => {
     { title: 'The whole documentation', description: 'Every docs page above, API reference included, in one Markdown file.', url: `${baseUrl}/llms-full.txt` },
     { title: 'MCP configuration', description: 'How an MCP client starts the Earshot MCP server (the capabilities\' resources.mcp).', url: resourceLinks.mcp },
     { title: 'API catalog', description: 'The RFC 9727 linkset naming the API, its OpenAPI document and its docs.', url: `${baseUrl}${API_CATALOG_PATH}` },
+    ...publishedSchemas(baseUrl).map((schema) => ({ title: `${schema.title} JSON Schema`, description: `The ${schema.title} shape, JSON Schema 2020-12, at its $id.`, url: schema.url })),
     { title: 'Sitemap', description: 'Every page of the site.', url: `${baseUrl}/sitemap-index.xml` },
   ];
 

@@ -4,6 +4,7 @@ import { parse } from 'smol-toml';
 import { apiRoutes } from '../../src/shared/api-routes.ts';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH } from '../../src/lib/discovery/build-api-catalog.ts';
 import { markdownPathOf } from '../../src/lib/discovery/build-llms-full-txt.ts';
+import { publishedSchemas } from '../../src/lib/discovery/published-schemas.ts';
 import { parseHtml, textContent, walkElements } from '../support/html-tree.ts';
 import { readSitemapPaths } from '../support/sitemap.ts';
 
@@ -43,7 +44,7 @@ test('/llms.txt follows llmstxt.org and every link answers', async ({ request, b
   // each as its Markdown version.
   const docsPages = (await readSitemapPaths(request)).filter((path) => path.startsWith('/docs/') && !path.startsWith('/docs/api/'));
   expect(sections.get('Docs')!.map(({ url }) => new URL(url).pathname).sort()).toEqual(docsPages.map(markdownPathOf).sort());
-  expect(sections.get('Optional')!.map(({ url }) => new URL(url).pathname)).toEqual(expect.arrayContaining(['/llms-full.txt', '/mcp.json']));
+  expect(sections.get('Optional')!.map(({ url }) => new URL(url).pathname)).toEqual(expect.arrayContaining(['/llms-full.txt', '/mcp.json', ...publishedSchemas(baseURL!).map((schema) => schema.path)]));
 });
 
 test('every page of the sitemap is also served as Markdown, at its path with .md for the trailing slash', async ({ request }) => {
