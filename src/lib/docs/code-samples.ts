@@ -19,6 +19,11 @@ export interface CodeSample {
 /** Names the caller, as the API asks (spec: "Clients should identify themselves"). */
 export const SAMPLE_USER_AGENT = 'my-app/1.0 (you@example.com)';
 
+/** `curl <options>` GETting `url` with the headers the API asks for, one option per line. */
+function curlGet(options: string, url: string): string {
+  return `curl ${options} \\\n  -H 'Accept: application/json' \\\n  -H 'User-Agent: ${SAMPLE_USER_AGENT}' \\\n  ${url}`;
+}
+
 /**
  * The first call: GET one endpoint, check the status, print the JSON. JavaScript and Python print
  * it indented by two spaces, exactly as `formatJsonOutput` renders it for the page; curl prints
@@ -30,10 +35,7 @@ export function buildFirstCallSamples(url: string): CodeSample[] {
       language: 'curl',
       label: 'curl',
       lang: 'sh',
-      code: `curl --fail-with-body -sS \\
-  -H 'Accept: application/json' \\
-  -H 'User-Agent: ${SAMPLE_USER_AGENT}' \\
-  ${url}`,
+      code: curlGet('--fail-with-body -sS', url),
     },
     {
       language: 'javascript',
@@ -80,10 +82,7 @@ export function buildBackoffSamples(url: string): CodeSample[] {
       lang: 'sh',
       // curl 7.66 and later retries a 429 after the time its Retry-After names. --fail rather than
       // --fail-with-body: the latter would print each 429's body before the answer.
-      code: `curl --fail -sS --retry 3 --retry-max-time 300 \\
-  -H 'Accept: application/json' \\
-  -H 'User-Agent: ${SAMPLE_USER_AGENT}' \\
-  ${url}`,
+      code: curlGet('--fail -sS --retry 3 --retry-max-time 300', url),
     },
     {
       language: 'javascript',
