@@ -150,10 +150,11 @@ describe('the public surface of a build', () => {
     assert.deepEqual(fragmentPages.filter((page) => !documented.includes(page)), []);
   });
 
-  it('deploys only the documented Netlify Functions: the 429 answer', () => {
-    const targets = new Set(netlify.redirects!.flatMap((rule) => (rule.rate_limit?.to ? [rule.rate_limit.to] : [])));
-    const documented = [...targets].map((to) => /^\/\.netlify\/functions\/([\w-]+)$/.exec(to)![1]!).sort();
-    assert.deepEqual(documented, ['too-many-requests']);
+  it('deploys only the documented Netlify Functions: the 429 answer and the MCP endpoint', () => {
+    const functionPath = /^\/\.netlify\/functions\/([\w-]+)$/;
+    const targets = new Set(netlify.redirects!.flatMap((rule) => [rule.to, rule.rate_limit?.to ?? ''].filter((to) => functionPath.test(to))));
+    const documented = [...targets].map((to) => functionPath.exec(to)![1]!).sort();
+    assert.deepEqual(documented, ['mcp', 'too-many-requests']);
     const deployed = readdirSync(netlify.functions!.directory!).map((name) => parsePath(name).name).sort();
     assert.deepEqual(deployed, documented);
   });
