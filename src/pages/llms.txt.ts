@@ -24,6 +24,7 @@ export const GET: APIRoute = async () => {
 
   const api: LlmsTxtPage[] = [
     { title: 'OpenAPI document', description: `The machine-readable description of the API, OpenAPI ${facts.openApiVersion}.`, url: resourceLinks.openapi },
+    { title: 'MCP configuration', description: 'How MCP clients reach the server: the remote endpoint first, the local server over stdio as the other way.', url: resourceLinks.mcp },
     { title: 'API reference', description: 'Both operations, their schemas, responses and examples, for people.', url: pageUrl(API_REFERENCE_BASE) },
     ...facts.apiRoutes.map((route) => ({ title: `GET ${route.path}`, description: route.description, url: `${baseUrl}${route.path}` })),
   ];
@@ -38,6 +39,7 @@ export const GET: APIRoute = async () => {
     baseUrl,
     rateLimitText: facts.rateLimit.text,
     client: { installGlobal: facts.cliPackage.installGlobal, mcpCommand: facts.cliPackage.npx('mcp') },
+    mcpEndpointUrl: facts.mcpConfiguration.mcpServers.earshot.url,
     docs,
     api,
     optional,

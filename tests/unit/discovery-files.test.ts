@@ -10,6 +10,7 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
     baseUrl: 'https://preview.example',
     rateLimitText: '5 requests per 10 seconds',
     client: { installGlobal: 'npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz', mcpCommand: 'npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp' },
+    mcpEndpointUrl: 'https://preview.example/mcp',
     docs: [{ title: 'Overview', description: 'Start here.', url: 'https://preview.example/docs/' }],
     api: [{ title: 'OpenAPI document', description: 'The description.', url: 'https://preview.example/openapi.json' }],
     optional: [{ title: 'Sitemap', description: 'Every page.', url: 'https://preview.example/sitemap-index.xml' }],
@@ -23,6 +24,11 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
   it('states the facts an agent needs first: base URL, no authentication, the rate limit', () => {
     assert.match(text, /under https:\/\/preview\.example\. It needs no API key/);
     assert.match(text, /rate limited to 5 requests per 10 seconds/);
+  });
+
+  it('names the remote MCP endpoint in prose (it answers POST only, so it is no link to follow)', () => {
+    assert.match(text, /remote MCP endpoint https:\/\/preview\.example\/mcp \(Streamable HTTP/);
+    assert.ok(!text.includes('(https://preview.example/mcp)'));
   });
 
   it('says how to run the client from its pinned tarball, and that it is not on the public registry', () => {
@@ -64,6 +70,23 @@ describe('buildApiCatalog (RFC 9727)', () => {
           'service-doc': [{ href: 'https://preview.example/docs/', type: 'text/html' }],
         },
       ],
+    });
+  });
+
+  it('describes the MCP endpoint, when given, as a second API: its configuration and its page', () => {
+    const withMcp = buildApiCatalog({
+      apiTitle: 'Earshot Discovery API',
+      apiUrl: 'https://preview.example/api/v1',
+      openApiUrl: 'https://preview.example/openapi.json',
+      openApiVersion: '3.1.0',
+      docsUrl: 'https://preview.example/docs/',
+      mcp: { endpointUrl: 'https://preview.example/mcp', configurationUrl: 'https://preview.example/mcp.json', docsUrl: 'https://preview.example/docs/mcp/', title: 'Earshot MCP server' },
+    });
+    assert.deepEqual(withMcp.linkset[0], catalog.linkset[0]);
+    assert.deepEqual(withMcp.linkset[1], {
+      anchor: 'https://preview.example/mcp',
+      'service-desc': [{ href: 'https://preview.example/mcp.json', type: 'application/json', title: 'Earshot MCP server' }],
+      'service-doc': [{ href: 'https://preview.example/docs/mcp/', type: 'text/html' }],
     });
   });
 

@@ -91,9 +91,10 @@ describe('the docs, built for a deploy preview', () => {
     assert.deepEqual(missing, []);
   });
 
-  it('show on the MCP page, for each client, the snippet derived from the /mcp.json this build serves', () => {
+  it('show on the MCP page, for each client, both snippets derived from the /mcp.json this build serves', () => {
     const served = JSON.parse(readFileSync(join(outDir, product.resources.mcp), 'utf8')) as McpConfiguration;
-    assert.deepEqual(served.mcpServers.earshot.args.slice(-2), ['--base-url', baseUrl]);
+    assert.equal(served.mcpServers.earshot.url, `${baseUrl}/mcp`);
+    assert.deepEqual(served.mcpServers['earshot-stdio'].args.slice(-2), ['--base-url', baseUrl]);
     // Code blocks split tokens into elements, so compare without any white space.
     const text = textOf(readPage('docs/mcp')).replace(/\s/g, '');
     const missing = renderMcpClientSnippets(served).flatMap((snippet) => [snippet.name, snippet.code].filter((fact) => !text.includes(fact.replace(/\s/g, ''))));

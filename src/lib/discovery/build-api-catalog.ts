@@ -26,6 +26,8 @@ export interface ApiCatalogInput {
   /** For example `3.1.0`; the media type names its major and minor version. */
   openApiVersion: string;
   docsUrl: string;
+  /** The remote MCP endpoint, described by its configuration file and documented on its page. */
+  mcp?: { endpointUrl: string; configurationUrl: string; docsUrl: string; title: string };
 }
 
 /**
@@ -33,7 +35,7 @@ export interface ApiCatalogInput {
  * document) and `service-doc` (its documentation for people), as RFC 9727 describes.
  * The anchor only names the API; every link target is a URL that answers.
  */
-export function buildApiCatalog({ apiTitle, apiUrl, openApiUrl, openApiVersion, docsUrl }: ApiCatalogInput): ApiCatalog {
+export function buildApiCatalog({ apiTitle, apiUrl, openApiUrl, openApiVersion, docsUrl, mcp }: ApiCatalogInput): ApiCatalog {
   // The OpenAPI Initiative's registered media type: application/vnd.oai.openapi+json;version=3.1
   const openApiType = `application/vnd.oai.openapi+json;version=${openApiVersion.split('.').slice(0, 2).join('.')}`;
   return {
@@ -43,6 +45,17 @@ export function buildApiCatalog({ apiTitle, apiUrl, openApiUrl, openApiVersion, 
         'service-desc': [{ href: openApiUrl, type: openApiType, title: apiTitle }],
         'service-doc': [{ href: docsUrl, type: 'text/html' }],
       },
+      // The MCP endpoint is a second API of the publisher: its description is the configuration
+      // that tells MCP clients how to reach it (no OpenAPI document describes JSON-RPC over POST).
+      ...(mcp
+        ? [
+            {
+              anchor: mcp.endpointUrl,
+              'service-desc': [{ href: mcp.configurationUrl, type: 'application/json', title: mcp.title }],
+              'service-doc': [{ href: mcp.docsUrl, type: 'text/html' }],
+            },
+          ]
+        : []),
     ],
   };
 }

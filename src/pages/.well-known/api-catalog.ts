@@ -7,13 +7,14 @@ import { loadDocsFacts } from '../../lib/docs/docs-facts.ts';
  * needs a `[[headers]]` rule in netlify.toml to serve it with this Content-Type.
  */
 export const GET: APIRoute = () => {
-  const { product, baseUrl, resourceLinks, openApiVersion } = loadDocsFacts();
+  const { product, baseUrl, resourceLinks, openApiVersion, mcpConfiguration } = loadDocsFacts();
   const catalog = buildApiCatalog({
     apiTitle: `${product.name} Discovery API`,
     apiUrl: `${baseUrl}/api/v1`,
     openApiUrl: resourceLinks.openapi,
     openApiVersion,
     docsUrl: resourceLinks.documentation,
+    mcp: { endpointUrl: mcpConfiguration.mcpServers.earshot.url, configurationUrl: resourceLinks.mcp, docsUrl: `${baseUrl}/docs/mcp/`, title: `${product.name} MCP server` },
   });
   return new Response(JSON.stringify(catalog, null, 2), { headers: { 'Content-Type': API_CATALOG_CONTENT_TYPE } });
 };
