@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { readNetlifyConfig } from '../edge/netlify-config.ts';
 import { readRateLimit } from '../edge/rate-limit.ts';
 import { buildBurstCheck, buildResourceChecks, buildSmokeChecks, expectReachable, SmokeFailure, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
+import { buildMcpBurstCheck, buildMcpSmokeChecks } from './mcp-smoke-checks.ts';
 
 export interface SmokeIo {
   stdout(line: string): void;
@@ -14,12 +15,14 @@ export const SMOKE_HELP = `Check a live deployment of the Earshot developer plat
 Usage: npm run smoke -- <base-url> [--burst]
 
 Checks both API endpoints (200, schema-valid, headers), the JSON 404 under /api/, the OpenAPI
-document, and that every resource link of /api/v1/capabilities answers 2xx. Prints one line per
-check, "ok" or "FAIL", on stdout.
+document, that every resource link of /api/v1/capabilities answers 2xx, and the remote MCP
+endpoint /mcp (both protocol eras, 405 on GET, 403 for a foreign Origin, its function's own
+address closed). Prints one line per check, "ok" or "FAIL", on stdout.
 
 Options:
-  --burst   also send a bounded burst just over the rate limit and expect a JSON 429 with
-            Retry-After (the local server does not enforce rate limits: use it on a deploy)
+  --burst   also send a bounded burst just over the rate limit, to the API and to /mcp, and
+            expect a JSON 429 with Retry-After (the local server does not enforce rate limits:
+            use it on a deploy)
   --help    show this help
 
 Exit codes: 0 every check passed, 1 a check failed, 2 wrong usage.
@@ -75,8 +78,12 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
     await runCheck({ name: 'the resource links of /api/v1/capabilities can be read', run: () => Promise.reject(error) });
   }
   for (const check of resourceChecks) await runCheck(check);
-  // Last, so that the requests it spends do not turn the other checks into 429s.
-  if (parsed.values.burst) await runCheck(buildBurstCheck(context));
+  for (const check of buildMcpSmokeChecks(context)) await runCheck(check);
+  // Last, so that the requests they spend do not turn the other checks into 429s.
+  if (parsed.values.burst) {
+    await runCheck(buildBurstCheck(context));
+    await runCheck(buildMcpBurstCheck(context));
+  }
 
   if (failed === 0) {
     io.stderr(`${total} checks passed against ${context.baseUrl}`);
