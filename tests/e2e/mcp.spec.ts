@@ -254,6 +254,31 @@ test.describe('the official MCP conformance suite against /mcp on the local serv
   }
 });
 
+test.describe('where the remote endpoint is announced', () => {
+  test('the API catalog describes it as a second API: anchored at /mcp, described by /mcp.json, documented by the MCP page', async ({ request, baseURL }) => {
+    const catalog = JSON.parse(await (await request.get('/.well-known/api-catalog')).text()) as { linkset: { anchor: string; 'service-desc': { href: string }[]; 'service-doc': { href: string }[] }[] };
+    const entry = catalog.linkset.find((context) => context.anchor === `${baseURL}/mcp`);
+    expect(entry, JSON.stringify(catalog)).toBeDefined();
+    expect(entry!['service-desc'].map((link) => link.href)).toEqual([`${baseURL}/mcp.json`]);
+    expect(entry!['service-doc'].map((link) => link.href)).toEqual([`${baseURL}/docs/mcp/`]);
+    for (const link of [...entry!['service-desc'], ...entry!['service-doc']]) expect((await request.get(link.href)).status(), link.href).toBe(200);
+  });
+
+  test('/llms.txt names it, and links the configuration', async ({ request, baseURL }) => {
+    const text = await (await request.get('/llms.txt')).text();
+    expect(text).toContain(`remote MCP endpoint ${baseURL}/mcp (Streamable HTTP`);
+    expect(text).toContain(`](${baseURL}/mcp.json)`);
+  });
+
+  test('the MCP page gives the endpoint before the stdio command', async ({ request, baseURL }) => {
+    const html = await (await request.get('/docs/mcp/')).text();
+    const endpoint = html.indexOf(`${baseURL}/mcp<`);
+    const stdioCommand = html.indexOf(`npx -y ${process.env.EARSHOT_CLI_PACKAGE_URL} mcp`);
+    expect(endpoint).toBeGreaterThan(-1);
+    expect(stdioCommand).toBeGreaterThan(endpoint);
+  });
+});
+
 test.describe('the checks the MCP page gives, run as printed', () => {
   /** The MCP Inspector lines of the page, as its copy buttons copy them. */
   async function inspectorLines(request: APIRequestContext): Promise<string[]> {
