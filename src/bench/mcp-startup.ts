@@ -124,12 +124,19 @@ export const mcpStartup: BenchSection = {
           () => timeStdio(node, [floorStdio], era),
         ])) as [Summary, Summary];
         log(`HTTP, ${era}`);
-        const [local, plain, floorPlain] = (await takeTurns([() => timeHttp(`${baseUrl}/mcp`, era), () => timeHttp(earshotHttp, era), () => timeHttp(floorHttp, era)])) as [Summary, Summary, Summary];
+        const [local, localFunction, plain, floorPlain] = (await takeTurns([
+          () => timeHttp(`${baseUrl}/mcp`, era),
+          // Any function costs the local server this much per request: the 429 answer does nothing.
+          () => timeHttp(`${baseUrl}/.netlify/functions/too-many-requests`, era, 429),
+          () => timeHttp(earshotHttp, era),
+          () => timeHttp(floorHttp, era),
+        ])) as [Summary, Summary, Summary, Summary];
         const ratio = (a: Summary, b: Summary) => `${(a.median / b.median).toFixed(2)}x the floor`;
         rows.push(
           { measure: `stdio, ${era}: earshot mcp (spawn included)`, value: formatMs(earshot.median), detail: `${formatSpread(earshot)}; ${ratio(earshot, floor)}` },
           { measure: `stdio, ${era}: minimal v2 SDK server (floor)`, value: formatMs(floor.median), detail: formatSpread(floor) },
           { measure: `HTTP, ${era}: /mcp on the local server (netlify dev)`, value: formatMs(local.median), detail: formatSpread(local) },
+          { measure: `HTTP, ${era}: a function doing nothing, same server`, value: formatMs(localFunction.median), detail: `${formatSpread(localFunction)}; the 429 answer, as many requests` },
           { measure: `HTTP, ${era}: the same endpoint on node:http`, value: formatMs(plain.median), detail: `${formatSpread(plain)}; ${ratio(plain, floorPlain)}` },
           { measure: `HTTP, ${era}: minimal v2 SDK server on node:http (floor)`, value: formatMs(floorPlain.median), detail: formatSpread(floorPlain) },
         );
@@ -137,6 +144,7 @@ export const mcpStartup: BenchSection = {
           stdioEarshotMs: roundSummary(earshot),
           stdioFloorMs: roundSummary(floor),
           httpLocalServerMs: roundSummary(local),
+          httpLocalServerEmptyFunctionMs: roundSummary(localFunction),
           httpEndpointOnNodeHttpMs: roundSummary(plain),
           httpFloorOnNodeHttpMs: roundSummary(floorPlain),
         };
@@ -190,14 +198,19 @@ function timeStdio(command: string, args: string[], era: Era): Promise<number> {
   });
 }
 
-/** POSTs the era's opening, each message on a new connection, and times up to the `tools/list` answer. */
-async function timeHttp(url: string, era: Era): Promise<number> {
+/**
+ * POSTs the era's opening, each message on a new connection, and times up to the `tools/list`
+ * answer; `status` other than 200 for a URL that is not an MCP endpoint (the empty function).
+ */
+async function timeHttp(url: string, era: Era, status = 200): Promise<number> {
   const started = performance.now();
   for (const message of OPENINGS[era]) {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': era };
     if (era === '2026-07-28' && 'method' in message) headers['mcp-method'] = message.method;
-    const { status, body } = await post(url, headers, JSON.stringify(message));
-    if (status >= 300 || ('id' in message && message.method === 'tools/list' && !body.includes('"tools"'))) throw new Error(`${url}: ${message.method} answered ${status} ${body.slice(0, 200)}`);
+    const answer = await post(url, headers, JSON.stringify(message));
+    const expected = 'id' in message ? status : status === 200 ? 202 : status;
+    const listed = status !== 200 || !('id' in message) || message.method !== 'tools/list' || answer.body.includes('"tools"');
+    if (answer.status !== expected || !listed) throw new Error(`${url}: ${message.method} answered ${answer.status} ${answer.body.slice(0, 200)}`);
   }
   return performance.now() - started;
 }

@@ -167,6 +167,29 @@ for (const { generation, name } of MCP_GENERATIONS) {
   });
 }
 
+describe('the MCP server, whatever its data source', () => {
+  it('never lets a result out that breaks the tool\'s output schema: the SDK checks it against our schema, and the call is an error result', async () => {
+    const broken = { data: [{ id: 'reddit', name: 'Reddit', targetTypes: ['hashtag'] }] };
+    const source = {
+      baseUrl: FAKE_API,
+      getPlatforms: async () => ({ ok: true as const, value: broken as never, text: JSON.stringify(broken) }),
+      getCapabilities: async () => ({ ok: false as const, error: { message: 'unused', hint: 'unused' } }),
+      getOpenApiDocument: async () => ({ ok: false as const, error: { message: 'unused', hint: 'unused' } }),
+    };
+    const factory = await loadEarshotMcpServerFactory({ source, version: '9.9.9' });
+    const toServer = new PassThrough();
+    const fromServer = new PassThrough();
+    const handle = serveStdio(factory, { transport: new LineDelimitedStdioTransport(toServer, fromServer) });
+    cleanups.push(() => handle.close());
+    const client = await connectClient('v2-2026-07-28', new LineClientTransport(fromServer, toServer));
+    cleanups.push(() => client.close());
+    const result = await client.callTool({ name: 'list_platforms', arguments: {} });
+    assert.equal(result.isError, true);
+    assert.equal(result.structuredContent, undefined);
+    assert.match(textOf(result), /^Output validation error: Invalid structured content for tool list_platforms: .*targetTypes/);
+  });
+});
+
 describe('the MCP server over stdio, message by message', () => {
   const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
   const request = (id: number, method: string, params: Record<string, unknown> = {}) => JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } });

@@ -46,6 +46,24 @@ function toInputSchema(tool: EarshotTool): StandardSchemaWithJSON {
 }
 
 /**
+ * A tool's output schema for the SDK: published as it is, and compiled into a validator (the
+ * SDK's `fromJsonSchema`, ajv) on the first call that returns a result to check, not before:
+ * compiling both takes about 25 ms, which a client waiting for `tools/list` (the first thing every
+ * client asks) would otherwise wait for at every start.
+ */
+function toOutputSchema(schema: Record<string, unknown>, fromJsonSchema: (schema: Record<string, unknown>) => StandardSchemaWithJSON): StandardSchemaWithJSON {
+  let compiled: StandardSchemaWithJSON | undefined;
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'earshot',
+      jsonSchema: { input: () => schema, output: () => schema },
+      validate: (value) => (compiled ??= fromJsonSchema(schema))['~standard'].validate(value),
+    },
+  };
+}
+
+/**
  * Loads the MCP SDK (v2, `@modelcontextprotocol/server`) and returns the factory that builds the
  * Earshot MCP server, for `serveStdio` (`earshot mcp`) and `createMcpHandler` (`/mcp`) alike: the
  * same tools, resources, instructions and cache hints over both transports, for clients of the
@@ -56,14 +74,14 @@ function toInputSchema(tool: EarshotTool): StandardSchemaWithJSON {
  * `earshot --version` too, load it at start (tests/unit/cli-bundle.test.ts).
  *
  * The tools' output schemas are our own JSON Schemas (src/shared/schemas/, with every `$ref`
- * inlined), wrapped with `fromJsonSchema`: `tools/list` publishes them unchanged, and the SDK
- * checks every structured result against them before it leaves. They are wrapped once, here,
- * because wrapping compiles a validator, while the factory runs once per HTTP request.
+ * inlined): `tools/list` publishes them unchanged, and the SDK checks every structured result
+ * against them before it leaves (`toOutputSchema`). They are wrapped once, here, because the
+ * factory runs once per HTTP request.
  */
 export async function loadEarshotMcpServerFactory(options: EarshotMcpServerOptions): Promise<McpServerFactory & (() => McpServer)> {
   const { McpServer, fromJsonSchema, ProtocolError, ProtocolErrorCode } = await import('@modelcontextprotocol/server');
   const { source, version, formatError = formatDataErrorLines } = options;
-  const tools = earshotTools.map((tool) => ({ tool, inputSchema: toInputSchema(tool), outputSchema: fromJsonSchema(tool.outputSchema) }));
+  const tools = earshotTools.map((tool) => ({ tool, inputSchema: toInputSchema(tool), outputSchema: toOutputSchema(tool.outputSchema, fromJsonSchema) }));
   const cacheHints = Object.fromEntries(['server/discover', 'tools/list', 'resources/list', 'resources/templates/list', 'resources/read'].map((method) => [method, MCP_CACHE_HINT]));
 
   return () => {
