@@ -13,6 +13,9 @@ import { API_REFERENCE_BASE, docsSidebar } from './src/lib/docs/docs-navigation.
 import { buildOpenApiDocument } from './src/lib/openapi/build-openapi-document.ts';
 import { writeOpenApiFile } from './src/lib/openapi/write-openapi-file.ts';
 import { loadSiteContext } from './src/lib/site-context.ts';
+import { buildPublishedAnswers, PUBLISHED_ANSWERS_FILE, writePublishedAnswers } from './src/lib/mcp/write-published-answers.ts';
+import { readNetlifyConfig } from './src/lib/edge/netlify-config.ts';
+import { resolve } from 'node:path';
 
 const context = loadSiteContext();
 
@@ -25,6 +28,15 @@ const { product } = context.data;
 // starlight-openapi reads its document from a file while Astro loads this config; it gets the
 // very document /openapi.json serves, built by the same function (see write-openapi-file.ts).
 const openApiFile = writeOpenApiFile(buildOpenApiDocument(context));
+
+// The remote MCP endpoint (netlify/functions/mcp.ts) answers from the bodies this build serves,
+// written where the function imports them. Only a build of the directory Netlify publishes writes
+// them (a test building elsewhere must not change what the local server's /mcp answers); any
+// Astro run writes them when they are missing, so that type-checking a fresh clone finds the file.
+const outDir = process.env.EARSHOT_OUT_DIR ?? 'dist';
+if (resolve(outDir) === resolve(readNetlifyConfig().build?.publish ?? 'dist') || !existsSync(PUBLISHED_ANSWERS_FILE)) {
+  writePublishedAnswers(buildPublishedAnswers(context));
+}
 
 export default defineConfig({
   site: context.baseUrl,

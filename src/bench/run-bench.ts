@@ -16,12 +16,13 @@ import { buildScale } from './build-scale.ts';
 import { writeBuildScaleChart } from './write-chart.ts';
 import { clientSpeed } from './client-speed.ts';
 import { load } from './load.ts';
+import { mcpStartup } from './mcp-startup.ts';
 import { pageWeight } from './page-weight.ts';
 import { payload } from './payload.ts';
 import { rebuild } from './rebuild.ts';
 
 /** In running order: the sections that read the built site first, the ones that build last. */
-const sections: BenchSection[] = [payload, pageWeight, clientSpeed, load, buildScale, rebuild];
+const sections: BenchSection[] = [payload, pageWeight, clientSpeed, mcpStartup, load, buildScale, rebuild];
 
 const RESULTS_DIR = 'bench-results';
 const RESULTS_FILE = join(RESULTS_DIR, 'latest.json');

@@ -6,7 +6,7 @@
 import { DEFAULT_TIMEOUT_SECONDS } from './api/client-settings.ts';
 import { DEFAULT_RETRIES, DEFAULT_RETRY_POLICY, MAX_RETRIES } from './api/retry-policy.ts';
 import { exitCodeDefinitions } from './exit-codes.ts';
-import { mcpClientIds } from '../shared/mcp-client-snippets.ts';
+import { mcpClientIds, mcpTransports } from '../shared/mcp-client-snippets.ts';
 
 export interface FlagDefinition {
   /** The long name without dashes: `base-url`. */
@@ -80,6 +80,12 @@ export const flagDefinitions: readonly FlagDefinition[] = [
     choices: mcpClientIds,
     summary: "Print the configuration in this MCP client's own format instead of as served (the mcpServers shape); wins over --json",
   },
+  {
+    name: 'transport',
+    value: `{${mcpTransports.join('|')}}`,
+    choices: mcpTransports,
+    summary: 'The way to the server: http, the remote endpoint (the default), or stdio, the local server started with npx',
+  },
   { name: 'help', short: 'h', summary: 'Show help for the command', global: true },
   { name: 'version', short: 'V', summary: 'Print the version' },
 ];
@@ -140,7 +146,7 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     path: ['mcp'],
     summary: 'Run the MCP server on stdio, for AI clients',
     description:
-      'Starts a Model Context Protocol server on stdin/stdout for MCP clients such as Claude Desktop, Cursor, Claude Code and VS Code: the tools list_platforms and get_capabilities, and the OpenAPI document and resource links as resources. It talks to the API like every other command and runs until the client closes stdin. An MCP client starts it; `earshot mcp config` prints the configuration to give the client.',
+      'Starts a Model Context Protocol server on stdin/stdout for MCP clients that start local servers (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Codex, Gemini CLI): the tools list_platforms and get_capabilities, and the OpenAPI document and resource links as resources, for clients of protocol revision 2026-07-28 and of the 2025 ones. It talks to the API like every other command and runs until the client closes stdin. Clients that take a URL can use the remote endpoint instead, with nothing to install; `earshot mcp config` prints both.',
     flags: connectionFlags,
     examples: [
       { command: 'earshot mcp config', description: 'Print the configuration that makes an MCP client start this server' },
@@ -151,12 +157,13 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     path: ['mcp', 'config'],
     summary: 'Print the MCP configuration for AI clients',
     description:
-      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints it, ready to paste into an MCP client's settings. With --client, prints it converted for that client: VS Code's `servers` file, or Claude Code's `claude mcp add` command.",
-    flags: [...apiFlags, 'client'],
+      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints it: the remote endpoint (earshot) and the local server over stdio (earshot-stdio); a client needs one of the two. With --client, prints it in that client's own format, the remote endpoint unless --transport stdio: a file's JSON or TOML, a command to run, or for Claude Desktop the URL of a custom connector.",
+    flags: [...apiFlags, 'client', 'transport'],
     examples: [
-      { command: 'earshot mcp config', description: 'Print the configuration (Claude Desktop, Cursor, Claude Code\'s .mcp.json)' },
-      { command: 'earshot mcp config --client vscode > .vscode/mcp.json', description: "Write VS Code's workspace configuration" },
-      { command: 'earshot mcp config --client claude-code', description: 'Print the command that adds the server to Claude Code' },
+      { command: 'earshot mcp config', description: "Print the configuration (Claude Code's .mcp.json format)" },
+      { command: 'earshot mcp config --client vscode > .vscode/mcp.json', description: "Write VS Code's workspace configuration, for the remote endpoint" },
+      { command: 'earshot mcp config --client claude-code', description: 'Print the command that adds the remote endpoint to Claude Code' },
+      { command: 'earshot mcp config --client claude-desktop --transport stdio', description: "Print Claude Desktop's configuration for the local server" },
       { command: 'earshot mcp config --json > mcp.json', description: 'Save it exactly as served' },
     ],
   },

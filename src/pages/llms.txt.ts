@@ -27,13 +27,13 @@ export const GET: APIRoute = async () => {
 
   const api: LlmsTxtPage[] = [
     { title: 'OpenAPI document', description: `The machine-readable description of the API, OpenAPI ${facts.openApiVersion}.`, url: resourceLinks.openapi },
+    { title: 'MCP configuration', description: 'How MCP clients reach the server: the remote endpoint first, the local server over stdio as the other way.', url: resourceLinks.mcp },
     { title: 'API reference', description: 'Both operations, their schemas, responses and examples, for people.', url: pageUrl(API_REFERENCE_BASE) },
     ...facts.apiRoutes.map((route) => ({ title: `GET ${route.path}`, description: route.description, url: `${baseUrl}${route.path}` })),
   ];
   const optional: LlmsTxtPage[] = [
     { title: 'The whole documentation', description: 'Every docs page above, API reference included, in one Markdown file.', url: `${baseUrl}/llms-full.txt` },
-    { title: 'MCP configuration', description: 'How an MCP client starts the Earshot MCP server (the capabilities\' resources.mcp).', url: resourceLinks.mcp },
-    { title: 'API catalog', description: 'The RFC 9727 linkset naming the API, its OpenAPI document and its docs.', url: `${baseUrl}${API_CATALOG_PATH}` },
+    { title: 'API catalog', description: 'The RFC 9727 linkset naming both endpoints and the remote MCP endpoint, with their descriptions and docs.', url: `${baseUrl}${API_CATALOG_PATH}` },
     ...publishedSchemas(baseUrl).map((schema) => ({ title: `${schema.title} JSON Schema`, description: `The ${schema.title} shape, JSON Schema 2020-12, at its $id.`, url: schema.url })),
     { title: 'Sitemap', description: 'Every page of the site.', url: `${baseUrl}/sitemap-index.xml` },
   ];
@@ -44,6 +44,7 @@ export const GET: APIRoute = async () => {
     baseUrl,
     rateLimitText: facts.rateLimit.text,
     client: { installGlobal: facts.cliPackage.installGlobal, mcpCommand: facts.cliPackage.npx('mcp') },
+    mcpEndpointUrl: facts.mcpConfiguration.mcpServers.earshot.url,
     docs,
     api,
     optional,

@@ -89,12 +89,20 @@ const bakeModules: Plugin = {
 };
 
 /**
- * The packages that only some commands need: the MCP SDK (`earshot mcp`), undici (behind a
- * proxy) and string-width (tables of a server's text on a terminal). They are bundled too, so that the published package has no runtime dependencies at all,
- * but into chunks of their own that only `import()` inside those commands loads: every other
- * command starts without them (tests/unit/cli-bundle.test.ts checks both).
+ * The packages that only some commands need: the MCP SDK v2 (`earshot mcp`: the server package,
+ * its core and zod, which only the SDK uses), undici (behind a proxy) and string-width (tables of
+ * a server's text on a terminal). They are bundled too, so that the published package has no
+ * runtime dependencies at all, but into chunks of their own that only `import()` inside those
+ * commands loads: every other command starts without them (tests/unit/cli-bundle.test.ts checks both).
  */
-export const CLI_LAZY_PACKAGES = ['undici', '@modelcontextprotocol/sdk', 'string-width', 'get-east-asian-width'];
+export const CLI_LAZY_PACKAGES = [
+  'undici',
+  '@modelcontextprotocol/server',
+  '@modelcontextprotocol/core',
+  'zod',
+  'string-width',
+  'get-east-asian-width',
+];
 
 export const cliBuildOptions = {
   entryPoints: { earshot: resolve(ROOT, 'src/cli/main.ts'), index: resolve(ROOT, 'src/cli/library.ts') },

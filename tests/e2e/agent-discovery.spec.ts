@@ -93,16 +93,19 @@ test('/.well-known/api-catalog is an RFC 9727 linkset: both endpoints as items, 
   expect((await request.head(API_CATALOG_PATH)).headers().link).toBe(`<${API_CATALOG_PATH}>; rel="api-catalog"`);
 
   const catalog = JSON.parse(await response.text()) as { linkset: ({ anchor: string } & Record<string, { href: string; type: string }[]>)[] };
-  const [list, ...endpoints] = catalog.linkset;
+  const [list, ...contexts] = catalog.linkset;
   expect(list!.anchor).toBe(`${baseURL}${API_CATALOG_PATH}`);
-  expect(list!.item!.map(({ href }) => href)).toEqual(apiRoutes.map((route) => `${baseURL}${route.path}`));
-  expect(endpoints.map(({ anchor }) => anchor)).toEqual(list!.item!.map(({ href }) => href));
+  // The two JSON endpoints, then the remote MCP endpoint (its own context is checked in mcp.spec.ts).
+  const mcpEndpoint = `${baseURL}/mcp`;
+  expect(list!.item!.map(({ href }) => href)).toEqual([...apiRoutes.map((route) => `${baseURL}${route.path}`), mcpEndpoint]);
+  expect(contexts.map(({ anchor }) => anchor)).toEqual(list!.item!.map(({ href }) => href));
+  const endpoints = contexts.filter(({ anchor }) => anchor !== mcpEndpoint);
 
   // Every link resolves, and is served with the media type the catalog announces (compared
   // without parameters such as charset). The schemas' own type comes from a [[headers]] rule
   // that the local server overrides with application/json (see edge.spec.ts).
   const localTypes: Record<string, string> = { 'application/schema+json': 'application/json' };
-  for (const link of [...list!.item!, ...endpoints.flatMap((context) => [...context['service-desc']!, ...context['service-doc']!, ...context.describedby!])]) {
+  for (const link of [...list!.item!.filter(({ href }) => href !== mcpEndpoint), ...endpoints.flatMap((context) => [...context['service-desc']!, ...context['service-doc']!, ...context.describedby!])]) {
     const target = await request.get(link.href);
     expect(target.status(), link.href).toBe(200);
     const served = (target.headers()['content-type'] ?? '').split(';')[0]!.trim();

@@ -98,8 +98,8 @@ test.describe('the installed earshot behind a real HTTP proxy', () => {
       const result = await client.callTool({ name: 'list_platforms', arguments: {} });
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toEqual(await (await request.get('/api/v1/platforms')).json());
-      // The text is the table the command line prints on a terminal, aligned by display width.
-      expect((result.content as { text: string }[])[0]!.text).toMatch(/^ID +NAME +TARGET TYPES\n/);
+      // The text is that JSON, serialized (the spec's SHOULD for structured content).
+      expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
       const links = await client.readResource({ uri: 'earshot://links' });
       expect(links.contents).toHaveLength(1);
       expect(proxy.log).toEqual([`GET ${baseURL}/api/v1/platforms`, `GET ${baseURL}/api/v1/capabilities`]);

@@ -1,46 +1,37 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { expect, test } from '@playwright/test';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
 import { commandDefinitions } from '../../src/cli/definitions.ts';
-import { toVsCodeConfiguration } from '../../src/shared/mcp-client-snippets.ts';
 import { findFreePort } from '../../src/lib/local-server.ts';
 import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
+import { renderMcpClientSnippet } from '../../src/shared/mcp-client-snippets.ts';
 import { mcpConfigurationSchema, type McpConfiguration } from '../../src/shared/schemas/index.ts';
+import { codeOnPage } from '../support/install-commands.ts';
 import { runInstalledCli as run, systemNodePath } from '../support/install-cli.ts';
+import { connectHttpClient, connectStdioClient, MCP_GENERATIONS, type McpTestClient } from '../support/mcp-clients.ts';
+import { checkHttpCase, MODERN_META, mcpHttpCases, modernHeaders } from '../support/mcp-http-cases.ts';
 
 /**
- * The MCP server as an MCP client meets it: the SDK's own client spawns `earshot mcp` (the
- * served configuration's own `npx` command, or the tarball the global setup installed, on the
- * system's Node) and speaks MCP to it over stdio, against the local server.
+ * The MCP server as MCP clients meet it, both ways, with both generations of the SDK's client
+ * (v2 pinned to revision 2026-07-28, v1 speaking 2025-11-25):
+ * - over stdio: the client spawns the `earshot` the global setup installed from the served
+ *   tarball (on the system's Node), or exactly the command `/mcp.json` gives;
+ * - over HTTP: the client talks to `/mcp` on the local server, the Netlify Function under
+ *   `netlify dev`, through the rewrite of netlify.toml.
+ * Every answer is compared with what the API of the same server answers.
  */
 const bin = process.env.EARSHOT_CLI_BIN!;
 const PATH = process.env.EARSHOT_CLI_PATH!;
 
-const clients: Client[] = [];
+const clients: McpTestClient[] = [];
 test.afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
 });
 
-/**
- * Starts `earshot <args>` as an MCP client would, with nothing of the test's environment but PATH
- * and HOME; `server` starts another command instead (a configuration's, as served).
- */
-async function connect(args: string[], server: { command: string; env?: Record<string, string> } = { command: bin }): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: server.command, args, env: { PATH, HOME: process.env.HOME ?? '/tmp', ...server.env }, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'earshot-e2e', version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
-  return { client, stderr: () => stderr };
-}
-
-async function servedConfiguration(request: import('@playwright/test').APIRequestContext): Promise<McpConfiguration> {
+async function servedConfiguration(request: APIRequestContext): Promise<McpConfiguration> {
   const { data } = (await (await request.get('/api/v1/capabilities')).json()) as { data: { resources: { mcp: string } } };
   const response = await request.get(data.resources.mcp);
   expect(response.status()).toBe(200);
@@ -49,93 +40,145 @@ async function servedConfiguration(request: import('@playwright/test').APIReques
   return (await response.json()) as McpConfiguration;
 }
 
+/** The API of the local server, as text and as JSON. */
+async function apiAnswer(request: APIRequestContext, path: string) {
+  const text = await (await request.get(path)).text();
+  return { text, json: JSON.parse(text) as unknown };
+}
+
 test.describe('the MCP configuration the site serves', () => {
-  test("validates against its schema and names a command that exists: npx, the CLI page's pinned tarball, its mcp command", async ({ request }) => {
+  test("validates against its schema: the remote endpoint first, then npx with the CLI page's pinned tarball and its mcp command", async ({ request, baseURL }) => {
     const configuration = await servedConfiguration(request);
     const validate = createSchemaValidator().getSchema(mcpConfigurationSchema.$id)!;
     expect(validate(configuration), JSON.stringify(validate.errors)).toBe(true);
-    const { command, args } = configuration.mcpServers.earshot;
+    expect(Object.keys(configuration.mcpServers)).toEqual(['earshot', 'earshot-stdio']);
+    expect(configuration.mcpServers.earshot).toEqual({ type: 'http', url: `${baseURL}/mcp` });
+    const { command, args } = configuration.mcpServers['earshot-stdio'];
     expect(command).toBe('npx');
-    const [yes, packageUrl, subcommand] = args;
+    const [yes, packageUrl, subcommand, ...rest] = args;
     expect(yes).toBe('-y');
     // The very URL the CLI page tells people to install, and the site serves it.
     expect(packageUrl).toBe(process.env.EARSHOT_CLI_PACKAGE_URL);
     expect(new URL(packageUrl!).pathname).toMatch(/^\/cli\/earshot-\d+\.\d+\.\d+-[0-9a-f]{10}\.tgz$/);
     expect((await request.get(packageUrl!)).status()).toBe(200);
     expect(commandDefinitions.map((definition) => definition.path.join(' '))).toContain(subcommand);
+    // This build links to the local server, so the command carries --base-url with its address.
+    expect(rest).toEqual(['--base-url', baseURL]);
   });
 
-  test("an MCP client that starts exactly what it says (npx, an empty npm cache, the system's Node) lists the local server's platforms", async ({ request, baseURL }) => {
-    const { command, args } = (await servedConfiguration(request)).mcpServers.earshot;
-    // This build links to the local server, so the arguments carry --base-url with its address.
-    expect(args.slice(3)).toEqual(['--base-url', baseURL]);
+  test("an MCP client that starts exactly what earshot-stdio says (npx, an empty npm cache, the system's Node) lists the local server's platforms", async ({ request }) => {
+    const { command, args } = (await servedConfiguration(request)).mcpServers['earshot-stdio'];
     const cache = mkdtempSync(join(tmpdir(), 'earshot-npx-cache-'));
     try {
-      const { client } = await connect(args, { command, env: { PATH: systemNodePath(), npm_config_cache: cache } });
+      const client = await connectStdioClient('v2-2026-07-28', { command, args, env: { PATH: systemNodePath(), HOME: process.env.HOME ?? '/tmp', npm_config_cache: cache } });
+      clients.push(client);
       const result = await client.callTool({ name: 'list_platforms', arguments: {} });
-      expect(result.structuredContent).toEqual(await (await request.get('/api/v1/platforms')).json());
+      expect(result.structuredContent).toEqual((await apiAnswer(request, '/api/v1/platforms')).json);
     } finally {
       for (const client of clients.splice(0)) await client.close();
       rmSync(cache, { recursive: true, force: true });
     }
   });
 
-  test("earshot mcp config --client vscode prints VS Code's variant of it", async ({ request, baseURL }) => {
-    const configuration = await servedConfiguration(request);
-    const result = await run(['mcp', 'config', '--client', 'vscode', '--base-url', baseURL!]);
-    expect(result).toEqual({ code: 0, stderr: '', stdout: `${JSON.stringify(toVsCodeConfiguration(configuration), null, 2)}\n` });
-  });
-});
-
-test.describe('earshot mcp against the local server', () => {
-  test('lists the two read-only tools and the two resources', async ({ baseURL }) => {
-    const { client } = await connect(['mcp', '--base-url', baseURL!]);
-    expect(client.getServerVersion()).toMatchObject({ name: 'earshot', version: JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')).version });
-    const { tools } = await client.listTools();
-    expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint])).toEqual([
-      ['list_platforms', true],
-      ['get_capabilities', true],
-    ]);
-    const { resources } = await client.listResources();
-    expect(resources.map((resource) => resource.uri)).toEqual(['earshot://openapi', 'earshot://links']);
+  test('an MCP client given exactly the URL of earshot lists the tools', async ({ request }) => {
+    const client = await connectHttpClient('v2-2026-07-28', (await servedConfiguration(request)).mcpServers.earshot.url);
+    clients.push(client);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['list_platforms', 'get_capabilities']);
   });
 
-  for (const [tool, path] of [
-    ['list_platforms', '/api/v1/platforms'],
-    ['get_capabilities', '/api/v1/capabilities'],
+  for (const [client, transport] of [
+    ['vscode', 'http'],
+    ['codex', 'stdio'],
+    ['claude-desktop', 'http'],
   ] as const) {
-    test(`${tool}: structured content equal to GET ${path}, valid against the output schema`, async ({ request, baseURL }) => {
-      const { client, stderr } = await connect(['mcp', '--base-url', baseURL!]);
-      // The SDK's client checks structuredContent against the tool's outputSchema, and throws if it does not match.
-      await client.listTools();
-      const result = await client.callTool({ name: tool, arguments: {} });
-      expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toEqual(await (await request.get(path)).json());
-      expect((result.content as { type: string; text: string }[])[0]!.text).toMatch(/\S/);
-      expect(stderr()).toBe('');
+    test(`earshot mcp config --client ${client} --transport ${transport} prints that client's variant of it`, async ({ request, baseURL }) => {
+      const configuration = await servedConfiguration(request);
+      const result = await run(['mcp', 'config', '--client', client, '--transport', transport, '--base-url', baseURL!]);
+      expect(result).toEqual({ code: 0, stderr: '', stdout: renderMcpClientSnippet(client, configuration, transport).code });
     });
   }
+});
 
-  test('reads the OpenAPI document as served, and the links of the capabilities', async ({ request, baseURL }) => {
-    const { client } = await connect(['mcp', '--base-url', baseURL!]);
-    const openapi = await client.readResource({ uri: 'earshot://openapi' });
-    expect(openapi.contents).toEqual([{ uri: 'earshot://openapi', mimeType: 'application/json', text: await (await request.get('/openapi.json')).text() }]);
-    const links = await client.readResource({ uri: 'earshot://links' });
-    const { data } = (await (await request.get('/api/v1/capabilities')).json()) as { data: { resources: unknown } };
-    expect(JSON.parse((links.contents[0] as { text: string }).text)).toEqual(data.resources);
+for (const { generation, name } of MCP_GENERATIONS) {
+  const transports = {
+    stdio: (baseURL: string) => connectStdioClient(generation, { command: bin, args: ['mcp', '--base-url', baseURL], env: { PATH, HOME: process.env.HOME ?? '/tmp' } }),
+    'HTTP (/mcp)': (baseURL: string) => connectHttpClient(generation, `${baseURL}/mcp`),
+  };
+  for (const [transport, connect] of Object.entries(transports)) {
+    test(`${name}, over ${transport}: lists the tools, calls both and reads both resources, each equal to the API`, async ({ request, baseURL }) => {
+      const client = await connect(baseURL!);
+      clients.push(client);
+      expect(client.era()).toBe(generation === 'v2-2026-07-28' ? 'modern' : 'legacy');
+      expect(client.getServerVersion()).toMatchObject({ name: 'earshot', version: JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')).version });
+
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint])).toEqual([
+        ['list_platforms', true],
+        ['get_capabilities', true],
+      ]);
+      // Each client checks structuredContent against the tool's outputSchema, and throws if it does not match.
+      for (const [tool, path] of [
+        ['list_platforms', '/api/v1/platforms'],
+        ['get_capabilities', '/api/v1/capabilities'],
+      ] as const) {
+        const result = await client.callTool({ name: tool, arguments: {} });
+        const api = await apiAnswer(request, path);
+        expect(result.isError ?? false).toBe(false);
+        expect(result.structuredContent).toEqual(api.json);
+        // The text is the API's own serialization: byte for byte what GET answers, base URL included.
+        expect(result.content).toEqual([{ type: 'text', text: api.text }]);
+      }
+
+      const { resources } = await client.listResources();
+      expect(resources.map((resource) => resource.uri)).toEqual(['earshot://openapi', 'earshot://links']);
+      const openapi = await client.readResource({ uri: 'earshot://openapi' });
+      expect(openapi.contents).toEqual([{ uri: 'earshot://openapi', mimeType: 'application/json', text: (await apiAnswer(request, '/openapi.json')).text }]);
+      const links = await client.readResource({ uri: 'earshot://links' });
+      const capabilities = (await apiAnswer(request, '/api/v1/capabilities')).json as { data: { resources: unknown } };
+      expect(JSON.parse(links.contents[0]!.text!)).toEqual(capabilities.data.resources);
+      expect((await client.listResourceTemplates()).resourceTemplates).toEqual([]);
+    });
+  }
+}
+
+test.describe('earshot mcp, the installed stdio server', () => {
+  test('an argument a tool does not take: an error result naming it, and the next call works', async ({ baseURL }) => {
+    const client = await connectStdioClient('v1-2025-11-25', { command: bin, args: ['mcp', '--base-url', baseURL!], env: { PATH, HOME: process.env.HOME ?? '/tmp' } });
+    clients.push(client);
+    const result = await client.callTool({ name: 'get_capabilities', arguments: { verbose: true } });
+    expect(result.isError).toBe(true);
+    expect(result.content).toEqual([{ type: 'text', text: 'Input validation error: Invalid arguments for tool get_capabilities: get_capabilities takes no arguments; send an empty object (got "verbose")' }]);
+    expect((await client.callTool({ name: 'get_capabilities', arguments: {} })).isError ?? false).toBe(false);
   });
 
-  test('invalid tool arguments are a protocol error, and the server carries on', async ({ baseURL }) => {
-    const { client } = await connect(['mcp', '--base-url', baseURL!]);
-    const error = await client.callTool({ name: 'get_capabilities', arguments: { verbose: true } }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(McpError);
-    expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
-    expect((await client.callTool({ name: 'get_capabilities', arguments: {} })).isError).toBeFalsy();
+  test('a line that is not JSON gets a parse error, a batch an invalid request, and the server keeps answering', async ({ baseURL }) => {
+    const child = spawn(bin, ['mcp', '--base-url', baseURL!], { env: { PATH, HOME: process.env.HOME ?? '/tmp' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const answers: Record<string, unknown>[] = [];
+    let buffered = '';
+    const answered = new Promise<void>((done) =>
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const lines = buffered.split('\n');
+        buffered = lines.pop()!;
+        answers.push(...lines.map((line) => JSON.parse(line) as Record<string, unknown>));
+        if (answers.some((answer) => answer.id === 'after')) done();
+      }),
+    );
+    const toolsList = (id: string) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: MODERN_META } });
+    child.stdin.write(`{"jsonrpc": "2.0", "id": 1, "method": "tools/li\n[${toolsList('in-batch')}]\n${toolsList('after')}\n`);
+    await answered;
+    child.stdin.end();
+    const exitCode = await new Promise((done) => child.once('close', done));
+    expect(answers.slice(0, 2)).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error: the line is not JSON/) } },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: JSON-RPC batches are not supported; send one message per line' } },
+    ]);
+    expect((answers[2]!.result as { tools: unknown[] }).tools).toHaveLength(2);
+    expect(exitCode).toBe(0);
   });
 
   test('ends with exit code 0 and prints nothing when the client closes stdin', async ({ baseURL }) => {
-    const result = await run(['mcp', '--base-url', baseURL!]);
-    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await run(['mcp', '--base-url', baseURL!])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 });
 
@@ -149,7 +192,8 @@ test.describe('earshot mcp against an API that is down, then up', () => {
   test('an unreachable API gives an error result with the lines `earshot platforms` prints; the next call, once it is up, works', async ({ request, baseURL }) => {
     const port = await findFreePort();
     const apiUrl = `http://127.0.0.1:${port}`;
-    const { client } = await connect(['mcp', '--base-url', apiUrl, '--timeout', '5']);
+    const client = await connectStdioClient('v2-2026-07-28', { command: bin, args: ['mcp', '--base-url', apiUrl, '--timeout', '5'], env: { PATH, HOME: process.env.HOME ?? '/tmp' } });
+    clients.push(client);
 
     const down = await client.callTool({ name: 'list_platforms', arguments: {} });
     expect(down.isError).toBe(true);
@@ -167,7 +211,111 @@ test.describe('earshot mcp against an API that is down, then up', () => {
     await new Promise<void>((done) => proxy!.listen(port, '127.0.0.1', done));
 
     const up = await client.callTool({ name: 'list_platforms', arguments: {} });
-    expect(up.isError).toBeFalsy();
-    expect(up.structuredContent).toEqual(await (await request.get('/api/v1/platforms')).json());
+    expect(up.isError ?? false).toBe(false);
+    expect(up.structuredContent).toEqual((await apiAnswer(request, '/api/v1/platforms')).json);
   });
 });
+
+test.describe('/mcp on the local server, request by request', () => {
+  // The table names its cases alike for any origin; each test takes the server's own.
+  mcpHttpCases('http://localhost').forEach(({ name }, index) => {
+    test(name, ({ baseURL }) => checkHttpCase(fetch, `${baseURL}/mcp`, mcpHttpCases(new URL(baseURL!).origin)[index]!));
+  });
+
+  test("/.netlify/functions/mcp, the function's own address: 404, so that nothing walks around the rate limit on /mcp", async ({ baseURL }) => {
+    const body = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: MODERN_META } };
+    await checkHttpCase(fetch, `${baseURL}/mcp`, { name: 'function path', request: { method: 'POST', path: '/.netlify/functions/mcp', headers: modernHeaders('tools/list'), body }, want: { status: 404, body: { error: 'Not Found', statusCode: 404 } } });
+  });
+});
+
+test.describe('the official MCP conformance suite against /mcp on the local server', () => {
+  /**
+   * The scenarios that apply to any server: the suite's other server scenarios call the tools,
+   * resources and prompts of its reference server (`test_simple_text`, `test://static-text`…).
+   */
+  const scenarios = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'];
+  for (const scenario of scenarios) {
+    test(scenario, async ({ baseURL }) => {
+      const output = mkdtempSync(join(tmpdir(), 'earshot-conformance-'));
+      try {
+        const cli = resolve('node_modules/@modelcontextprotocol/conformance/dist/index.js');
+        // The suite needs Node 22 or newer: the project's Node 24, the one running these tests.
+        const result = await runProcess(process.execPath, [cli, 'server', '--url', `${baseURL}/mcp`, '--scenario', scenario, '--output-dir', output], output);
+        const [folder] = readdirSync(output);
+        expect(folder, result.output).toBeDefined();
+        const checks = JSON.parse(readFileSync(join(output, folder!, 'checks.json'), 'utf8')) as { id: string; status: string; errorMessage?: string }[];
+        expect(checks.length, result.output).toBeGreaterThan(0);
+        expect(checks.filter((check) => check.status !== 'SUCCESS'), result.output).toEqual([]);
+        expect(result.status, result.output).toBe(0);
+      } finally {
+        rmSync(output, { recursive: true, force: true });
+      }
+    });
+  }
+});
+
+test.describe('where the remote endpoint is announced', () => {
+  test('the API catalog describes it as a second API: anchored at /mcp, described by /mcp.json, documented by the MCP page', async ({ request, baseURL }) => {
+    const catalog = JSON.parse(await (await request.get('/.well-known/api-catalog')).text()) as { linkset: { anchor: string; 'service-desc': { href: string }[]; 'service-doc': { href: string }[] }[] };
+    const entry = catalog.linkset.find((context) => context.anchor === `${baseURL}/mcp`);
+    expect(entry, JSON.stringify(catalog)).toBeDefined();
+    expect(entry!['service-desc'].map((link) => link.href)).toEqual([`${baseURL}/mcp.json`]);
+    expect(entry!['service-doc'].map((link) => link.href)).toEqual([`${baseURL}/docs/mcp/`]);
+    for (const link of [...entry!['service-desc'], ...entry!['service-doc']]) expect((await request.get(link.href)).status(), link.href).toBe(200);
+  });
+
+  test('/llms.txt names it, and links the configuration', async ({ request, baseURL }) => {
+    const text = await (await request.get('/llms.txt')).text();
+    expect(text).toContain(`remote MCP endpoint ${baseURL}/mcp (Streamable HTTP`);
+    expect(text).toContain(`](${baseURL}/mcp.json)`);
+  });
+
+  test('the MCP page gives the endpoint before the stdio command', async ({ request, baseURL }) => {
+    const html = await (await request.get('/docs/mcp/')).text();
+    const endpoint = html.indexOf(`${baseURL}/mcp<`);
+    const stdioCommand = html.indexOf(`npx -y ${process.env.EARSHOT_CLI_PACKAGE_URL} mcp`);
+    expect(endpoint).toBeGreaterThan(-1);
+    expect(stdioCommand).toBeGreaterThan(endpoint);
+  });
+});
+
+test.describe('the checks the MCP page gives, run as printed', () => {
+  /** The MCP Inspector lines of the page, as its copy buttons copy them. */
+  async function inspectorLines(request: APIRequestContext): Promise<string[]> {
+    const lines = codeOnPage(await (await request.get('/docs/mcp/')).text()).flatMap((code) => code.split('\n'));
+    return lines.filter((line) => line.startsWith('npx -y @modelcontextprotocol/inspector@'));
+  }
+
+  test('the Inspector lists the two tools through the remote endpoint, and through the stdio server it starts', async ({ request, baseURL }) => {
+    const lines = await inspectorLines(request);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(` --cli ${baseURL}/mcp `);
+    const home = mkdtempSync(join(tmpdir(), 'earshot-inspector-'));
+    try {
+      for (const line of lines) {
+        const [command, ...args] = line.split(' ');
+        // The project's npx finds the Inspector installed at that version (a devDependency); the
+        // stdio server's own `npx` then installs the client from the site into an empty cache.
+        const env = { PATH: [resolve('node_modules/.bin'), process.env.PATH].join(delimiter), HOME: home, npm_config_cache: join(home, 'npm-cache') };
+        const result = await runProcess(command!, args, process.cwd(), env);
+        expect(result.status, result.output).toBe(0);
+        const listed = JSON.parse(result.stdout) as { tools: { name: string }[] };
+        expect(listed.tools.map((tool) => tool.name), line).toEqual(['list_platforms', 'get_capabilities']);
+      }
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
+
+function runProcess(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ status: number | null; stdout: string; output: string }> {
+  return new Promise((done, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), (output += chunk.toString())));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (status) => done({ status, stdout, output }));
+  });
+}

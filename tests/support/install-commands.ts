@@ -41,3 +41,16 @@ export function findInstallSpecsInFile(path: string, text: string): string[] {
   const specs = texts.flatMap(findInstallSpecs);
   return path.endsWith('.json') ? [...specs, ...findNpxSpecsInJson(JSON.parse(text))] : specs;
 }
+
+/**
+ * Whether an install command's spec is pinned: our package only by the tarball URL this site
+ * serves (a bare `earshot`, pinned or not, fetches whatever the public registry has under that
+ * name), another package only at an exact version (`@modelcontextprotocol/inspector@2.12.0`, as
+ * the MCP page's verification command names it), so that a copied command runs the code the
+ * page was written and tested against.
+ */
+export function isPinnedInstallSpec(spec: string, packageUrl: string): boolean {
+  if (spec === packageUrl) return true;
+  const match = /^((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*)@\d+\.\d+\.\d+$/.exec(spec);
+  return match !== null && match[1] !== 'earshot';
+}

@@ -40,7 +40,12 @@ export const validOpenApi = {
   paths: { '/api/v1/platforms': { get: { operationId: 'listServicePlatforms', summary: 'List the supported platforms' } } },
 };
 
-export const validMcpConfig = { mcpServers: { earshot: { command: 'npx', args: ['-y', 'earshot', 'mcp'] } } };
+export const validMcpConfig = {
+  mcpServers: {
+    earshot: { type: 'http', url: 'https://earshot.dev/mcp' },
+    'earshot-stdio': { type: 'stdio', command: 'npx', args: ['-y', 'https://earshot.dev/cli/earshot-1.0.0-0123456789.tgz', 'mcp'] },
+  },
+};
 
 const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });

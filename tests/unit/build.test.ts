@@ -98,13 +98,18 @@ describe('a build with the shipped data', () => {
     assert.deepEqual(openapi.servers.map((server) => server.url), [baseUrl]);
   });
 
-  it("publishes the MCP configuration at resources.mcp, valid, and pointed at the preview's own tarball and API", () => {
+  it("publishes the MCP configuration at resources.mcp, valid, and pointed at the preview's own endpoint, tarball and API", () => {
     const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
     const configuration = readJson(join(outDir, product.resources.mcp));
     const validate = createSchemaValidator().getSchema(mcpConfigurationSchema.$id)!;
     assert.equal(validate(configuration), true, JSON.stringify(validate.errors));
     const tarball = readCliTarball();
-    assert.deepEqual(configuration, { mcpServers: { earshot: { command: 'npx', args: ['-y', `${baseUrl}${tarball.path}`, 'mcp', '--base-url', baseUrl] } } });
+    assert.deepEqual(configuration, {
+      mcpServers: {
+        earshot: { type: 'http', url: `${baseUrl}/mcp` },
+        'earshot-stdio': { type: 'stdio', command: 'npx', args: ['-y', `${baseUrl}${tarball.path}`, 'mcp', '--base-url', baseUrl] },
+      },
+    });
   });
 
   it('serves the client package it names, byte for byte the tarball npm packed', () => {

@@ -117,7 +117,7 @@ describe('help is wrapped to the terminal, 80 columns when its width is unknown'
     const [, flagsSection = ''] = /\nFLAGS\n((?: {2}.*\n)+)/.exec(io.out()) ?? [];
     assert.deepEqual(flagsSection.trimEnd().split('\n').map((line) => line.trim().split(/ {2,}/)[0]), ['-h, --help', '-V, --version']);
     const commandsSection = /\nCOMMANDS\n((?: {2}.*\n)+)/.exec(io.out())![1]!;
-    assert.match(commandsSection, / {2}mcp config +Print the MCP configuration for AI clients\n(?: {23}.*\n)*? {23}\[--client \{claude-desktop\|cursor\|claude-code\|vscode\}\]\n/);
+    assert.match(commandsSection, / {2}mcp config +Print the MCP configuration for AI clients\n(?: {23}.*\n)*? {23}\[--client \{claude-desktop\|claude-code\|cursor\|vscode\|windsurf\|codex\|gemini-cli\}\]\n {23}\[--transport \{http\|stdio\}\]\n/);
     assert.match(commandsSection, / {2}platforms +List the supported platforms and their target types\n {23}\[--json\] \[--base-url <url>\] \[--timeout <seconds>\]\n {23}\[--retries <n>\]\n/);
   });
 });
@@ -155,7 +155,8 @@ describe('earshot completion {bash|zsh|fish}: generated from the command definit
     ['the commands', { typed: [''], want: ['platforms', 'capabilities', 'openapi', 'links', 'mcp', 'help', 'completion'] }],
     ['the commands starting with what is typed', { typed: ['c'], want: ['capabilities', 'completion'] }],
     ['the subcommands of mcp', { typed: ['mcp', ''], want: ['config'] }],
-    ['the values of --client', { typed: ['mcp', 'config', '--client', ''], want: ['claude-desktop', 'cursor', 'claude-code', 'vscode'] }],
+    ['the values of --client', { typed: ['mcp', 'config', '--client', ''], want: ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'codex', 'gemini-cli'] }],
+    ['the values of --transport', { typed: ['mcp', 'config', '--transport', ''], want: ['http', 'stdio'] }],
     ['the flags of a command, after a flag and its value', { typed: ['--base-url', 'http://x.test', 'platforms', '--'], want: ['--json', '--base-url', '--timeout', '--retries', '--help'] }],
     ['the shells of completion', { typed: ['completion', ''], want: ['bash', 'zsh', 'fish'] }],
     ['the commands help can name, word by word', { typed: ['help', 'mcp', ''], want: ['config'] }],

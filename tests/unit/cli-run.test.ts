@@ -48,10 +48,19 @@ describe('earshot output', () => {
     ['openapi, piped: the operations', { argv: ['openapi'], tty: false, want: 'GET\t/api/v1/platforms\tlistServicePlatforms\tList the supported platforms\n' }],
     ['mcp config: the configuration, indented', { argv: ['mcp', 'config'], tty: false, want: `${JSON.stringify(validMcpConfig, null, 2)}\n` }],
     [
-      "mcp config --client vscode: VS Code's servers shape",
-      { argv: ['mcp', 'config', '--client', 'vscode'], tty: false, want: `${JSON.stringify({ servers: { earshot: { type: 'stdio', ...validMcpConfig.mcpServers.earshot } } }, null, 2)}\n` },
+      "mcp config --client vscode: VS Code's servers shape, for the remote endpoint",
+      { argv: ['mcp', 'config', '--client', 'vscode'], tty: false, want: `${JSON.stringify({ servers: { earshot: { type: 'http', url: validMcpConfig.mcpServers.earshot.url } } }, null, 2)}\n` },
     ],
-    ['mcp config --client claude-code --json: the command line, --client winning', { argv: ['mcp', 'config', '--client', 'claude-code', '--json'], tty: false, want: 'claude mcp add earshot -- npx -y earshot mcp\n' }],
+    ['mcp config --client claude-code --json: the command line, --client winning', { argv: ['mcp', 'config', '--client', 'claude-code', '--json'], tty: false, want: 'claude mcp add --transport http earshot https://earshot.dev/mcp\n' }],
+    [
+      'mcp config --client claude-code --transport stdio: the command that starts the local server',
+      { argv: ['mcp', 'config', '--client', 'claude-code', '--transport', 'stdio'], tty: false, want: 'claude mcp add earshot -- npx -y https://earshot.dev/cli/earshot-1.0.0-0123456789.tgz mcp\n' },
+    ],
+    ['mcp config --client claude-desktop: the URL of the custom connector', { argv: ['mcp', 'config', '--client', 'claude-desktop'], tty: false, want: 'https://earshot.dev/mcp\n' }],
+    [
+      'mcp config --transport stdio: the configuration with only its stdio entry',
+      { argv: ['mcp', 'config', '--transport', 'stdio'], tty: false, want: `${JSON.stringify({ mcpServers: { 'earshot-stdio': validMcpConfig.mcpServers['earshot-stdio'] } }, null, 2)}\n` },
+    ],
   ];
   for (const [name, { argv, tty, env = {}, want }] of cases) {
     it(name, async () => {
@@ -194,7 +203,9 @@ describe('earshot usage', () => {
     ['a fractional retry count', { argv: ['platforms', '--retries', '1.5'], error: '--retries must be a whole number from 0 to 10 (got "1.5")' }],
     ['too many retries', { argv: ['platforms', '--retries', '11'], error: '--retries must be a whole number from 0 to 10 (got "11")' }],
     ['an unknown subcommand of a command that has some', { argv: ['mcp', 'serve'], error: 'unknown command "mcp serve"' }],
-    ['an MCP client the client does not know', { argv: ['mcp', 'config', '--client', 'zed'], error: '--client must be one of claude-desktop, cursor, claude-code, vscode (got "zed")' }],
+    ['an MCP client the client does not know', { argv: ['mcp', 'config', '--client', 'zed'], error: '--client must be one of claude-desktop, claude-code, cursor, vscode, windsurf, codex, gemini-cli (got "zed")' }],
+    ['an MCP transport that does not exist', { argv: ['mcp', 'config', '--client', 'cursor', '--transport', 'sse'], error: '--transport must be one of http, stdio (got "sse")' }],
+    ['--transport on a command that does not take it', { argv: ['mcp', '--transport', 'stdio'], error: 'earshot mcp does not take --transport' }],
     ['--client on a command that does not take it', { argv: ['platforms', '--client', 'vscode'], error: 'earshot platforms does not take --client' }],
   ];
   for (const [name, { argv, error }] of usageCases) {

@@ -20,6 +20,8 @@ type Served = { path: string; body: unknown };
 const platformsAnswer = (body: unknown): Served => ({ path: '/api/v1/platforms', body });
 const capabilitiesAnswer = (body: unknown): Served => ({ path: '/api/v1/capabilities', body });
 const mcpAnswer = (body: unknown): Served => ({ path: '/ok/mcp.json', body });
+/** The served MCP configuration with the remote endpoint's entry changed. */
+const withRemote = (change: Record<string, unknown>) => ({ mcpServers: { ...validMcpConfig.mcpServers, earshot: { ...validMcpConfig.mcpServers.earshot, ...change } } });
 
 const additive: [string, { served: Served; argv: string[]; shows: string }][] = [
   ['a new top-level field', { served: platformsAnswer({ ...validPlatforms, next: '/api/v1/platforms?page=2' }), argv: ['platforms'], shows: 'reddit\tReddit\tkeyword,subreddit\n' }],
@@ -36,14 +38,16 @@ const additive: [string, { served: Served; argv: string[]; shows: string }][] = 
   ],
   ['a new target type inside the capabilities', { served: capabilitiesAnswer({ data: { ...capabilities().data, platforms: [{ ...reddit, targetTypes: ['hashtag'] }] } }), argv: ['capabilities'], shows: 'platform\treddit\tReddit\thashtag\n' }],
   ['another product name', { served: capabilitiesAnswer({ data: { ...capabilities().data, product: 'Earshot Pro' } }), argv: ['capabilities'], shows: 'product\tEarshot Pro\n' }],
+  ['a new field on an MCP server entry', { served: mcpAnswer(withRemote({ headers: { 'X-Client': 'earshot' } })), argv: ['mcp', 'config'], shows: '"headers": {\n' }],
   [
-    'a new field on the MCP server entry, carried into the client format',
-    { served: mcpAnswer({ mcpServers: { earshot: { ...validMcpConfig.mcpServers.earshot, env: { EARSHOT_DEBUG: '0' } } } }), argv: ['mcp', 'config', '--client', 'vscode'], shows: '"env": {\n' },
+    'a new field on an MCP server entry, converted for a client: what this version knows, in that client\'s format',
+    { served: mcpAnswer(withRemote({ headers: { 'X-Client': 'earshot' } })), argv: ['mcp', 'config', '--client', 'vscode'], shows: '"type": "http",\n      "url": "https://earshot.dev/mcp"\n' },
   ],
   [
-    'another MCP server beside earshot',
-    { served: mcpAnswer({ mcpServers: { ...validMcpConfig.mcpServers, 'earshot-beta': { command: 'npx', args: ['earshot@beta', 'mcp'] } } }), argv: ['mcp', 'config', '--client', 'claude-code'], shows: 'claude mcp add earshot-beta -- npx earshot@beta mcp\n' },
+    'another MCP server beside ours',
+    { served: mcpAnswer({ mcpServers: { ...validMcpConfig.mcpServers, 'earshot-beta': { type: 'http', url: 'https://beta.earshot.dev/mcp' } } }), argv: ['mcp', 'config'], shows: '"earshot-beta": {\n' },
   ],
+  ['another transport type', { served: mcpAnswer(withRemote({ type: 'websocket' })), argv: ['mcp', 'config'], shows: '"type": "websocket"' }],
 ];
 
 const breaking: [string, { served: Served; argv: string[]; problem: string }][] = [
@@ -62,7 +66,12 @@ const breaking: [string, { served: Served; argv: string[]; problem: string }][] 
     { served: capabilitiesAnswer({ data: { ...capabilities().data, resources: { ...capabilities().data.resources, openapi: 'see the docs' } } }), argv: ['links'], problem: '/api/v1/capabilities#/data/resources/openapi: must be an absolute URI (got "see the docs")' },
   ],
   ['the product name as a number', { served: capabilitiesAnswer({ data: { ...capabilities().data, product: 1 } }), argv: ['capabilities'], problem: '/api/v1/capabilities#/data/product: must be a string (got 1)' }],
-  ['an MCP server without its arguments', { served: mcpAnswer({ mcpServers: { earshot: { command: 'npx' } } }), argv: ['mcp', 'config'], problem: '/ok/mcp.json#/mcpServers/earshot: must have the property "args"' }],
+  [
+    'the local server without its arguments',
+    { served: mcpAnswer({ mcpServers: { ...validMcpConfig.mcpServers, 'earshot-stdio': { type: 'stdio', command: 'npx' } } }), argv: ['mcp', 'config'], problem: '/ok/mcp.json#/mcpServers/earshot-stdio: must have the property "args"' },
+  ],
+  ['the remote endpoint gone', { served: mcpAnswer({ mcpServers: { 'earshot-stdio': validMcpConfig.mcpServers['earshot-stdio'] } }), argv: ['mcp', 'config'], problem: '/ok/mcp.json#/mcpServers: must have the property "earshot"' }],
+  ['the endpoint URL as a number', { served: mcpAnswer(withRemote({ url: 8 })), argv: ['mcp', 'config'], problem: '/ok/mcp.json#/mcpServers/earshot/url: must be a string (got 8)' }],
 ];
 
 const serve = ({ path, body }: Served) => fakeApi({ [`${API}${path}`]: { body } });
@@ -126,7 +135,7 @@ describe('the strict schemas stay strict for what the site publishes', () => {
     });
     const tolerantMcp = toTolerantSchema(mcpConfigurationSchema);
     assert.doesNotMatch(JSON.stringify(tolerantMcp), /additionalProperties|"enum"|"const"/);
-    assert.match(JSON.stringify(tolerantMcp), /"required":\["command","args"\]/);
+    assert.match(JSON.stringify(tolerantMcp), /"required":\["type","command","args"\]/);
   });
 
   it('refuses to loosen what it has no rule for', () => {

@@ -10,6 +10,7 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
     baseUrl: 'https://preview.example',
     rateLimitText: '5 requests per 10 seconds',
     client: { installGlobal: 'npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz', mcpCommand: 'npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp' },
+    mcpEndpointUrl: 'https://preview.example/mcp',
     docs: [{ title: 'Overview', description: 'Start here.', url: 'https://preview.example/docs/' }],
     api: [{ title: 'OpenAPI document', description: 'The description.', url: 'https://preview.example/openapi.json' }],
     optional: [{ title: 'Sitemap', description: 'Every page.', url: 'https://preview.example/sitemap-index.xml' }],
@@ -23,6 +24,11 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
   it('states the facts an agent needs first: base URL, no authentication, the rate limit', () => {
     assert.match(text, /under https:\/\/preview\.example\. It needs no API key/);
     assert.match(text, /rate limited to 5 requests per 10 seconds/);
+  });
+
+  it('names the remote MCP endpoint in prose (it answers POST only, so it is no link to follow)', () => {
+    assert.match(text, /remote MCP endpoint https:\/\/preview\.example\/mcp \(Streamable HTTP/);
+    assert.ok(!text.includes('(https://preview.example/mcp)'));
   });
 
   it('says how to run the client from its pinned tarball, and that it is not on the public registry', () => {
@@ -47,7 +53,7 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
 });
 
 describe('buildApiCatalog (RFC 9727)', () => {
-  const catalog = buildApiCatalog({
+  const input = {
     catalogUrl: 'https://preview.example/.well-known/api-catalog',
     endpoints: [
       { url: 'https://preview.example/api/v1/a', title: 'GET /api/v1/a', schemas: [{ url: 'https://preview.example/schemas/v1/a.json', title: 'A' }] },
@@ -56,7 +62,8 @@ describe('buildApiCatalog (RFC 9727)', () => {
     openApi: { url: 'https://preview.example/openapi.json', title: 'Earshot Discovery API', type: 'application/json' },
     docsUrl: 'https://preview.example/docs/',
     schemaType: 'application/schema+json',
-  });
+  };
+  const catalog = buildApiCatalog(input);
 
   it('lists every endpoint as an item of the catalog, anchored at the catalog itself', () => {
     assert.deepEqual(catalog.linkset[0], {
@@ -83,6 +90,23 @@ describe('buildApiCatalog (RFC 9727)', () => {
         describedby: [],
       },
     ]);
+  });
+
+  it('lists the remote MCP endpoint, when given, as one more item and anchor: described by its configuration, documented by its page', () => {
+    const withMcp = buildApiCatalog({
+      ...input,
+      mcp: { endpointUrl: 'https://preview.example/mcp', configurationUrl: 'https://preview.example/mcp.json', docsUrl: 'https://preview.example/docs/mcp/', title: 'Earshot MCP server' },
+    });
+    assert.deepEqual(withMcp.linkset[0]!.item, [
+      ...(catalog.linkset[0]!.item as unknown[]),
+      { href: 'https://preview.example/mcp', title: 'POST /mcp: Earshot MCP server (Streamable HTTP)' },
+    ]);
+    assert.deepEqual(withMcp.linkset.slice(1, -1), catalog.linkset.slice(1));
+    assert.deepEqual(withMcp.linkset.at(-1), {
+      anchor: 'https://preview.example/mcp',
+      'service-desc': [{ href: 'https://preview.example/mcp.json', type: 'application/json', title: 'Earshot MCP server' }],
+      'service-doc': [{ href: 'https://preview.example/docs/mcp/', type: 'text/html' }],
+    });
   });
 
   it('is served as a linkset with the RFC 9727 profile', () => {

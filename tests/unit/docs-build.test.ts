@@ -92,9 +92,10 @@ describe('the docs, built for a deploy preview', () => {
     assert.deepEqual(missing, []);
   });
 
-  it('show on the MCP page, for each client, the snippet derived from the /mcp.json this build serves', () => {
+  it('show on the MCP page, for each client, both snippets derived from the /mcp.json this build serves', () => {
     const served = JSON.parse(readFileSync(join(outDir, product.resources.mcp), 'utf8')) as McpConfiguration;
-    assert.deepEqual(served.mcpServers.earshot.args.slice(-2), ['--base-url', baseUrl]);
+    assert.equal(served.mcpServers.earshot.url, `${baseUrl}/mcp`);
+    assert.deepEqual(served.mcpServers['earshot-stdio'].args.slice(-2), ['--base-url', baseUrl]);
     // Code blocks split tokens into elements, so compare without any white space.
     const text = textOf(readPage('docs/mcp')).replace(/\s/g, '');
     const missing = renderMcpClientSnippets(served).flatMap((snippet) => [snippet.name, snippet.code].filter((fact) => !text.includes(fact.replace(/\s/g, ''))));
@@ -123,7 +124,7 @@ describe('the docs, built for a deploy preview', () => {
     assert.ok(textOf(readPage('docs')).includes(`All endpoints live under ${baseUrl}`));
     assert.match(readFileSync(join(outDir, 'llms.txt'), 'utf8'), new RegExp(`^- \\[Overview and quick start\\]\\(${baseUrl}/docs\\.md\\)`, 'm'));
     const catalog = JSON.parse(readFileSync(join(outDir, '.well-known/api-catalog'), 'utf8'));
-    assert.deepEqual(catalog.linkset[0].item.map((item: { href: string }) => item.href), [`${baseUrl}/api/v1/capabilities`, `${baseUrl}/api/v1/platforms`]);
+    assert.deepEqual(catalog.linkset[0].item.map((item: { href: string }) => item.href), [`${baseUrl}/api/v1/capabilities`, `${baseUrl}/api/v1/platforms`, `${baseUrl}/mcp`]);
     assert.equal(catalog.linkset[1]['service-desc'][0].href, `${baseUrl}/openapi.json`);
     // The schemas a preview publishes name the preview, in their $id and in their references.
     const schema = JSON.parse(readFileSync(join(outDir, 'schemas/v1/platforms-response.json'), 'utf8'));

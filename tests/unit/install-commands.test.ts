@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findInstallSpecsInFile } from '../support/install-commands.ts';
+import { findInstallSpecsInFile, isPinnedInstallSpec } from '../support/install-commands.ts';
 
 /**
  * The search behind "no published file names an install command without the pinned URL"
@@ -21,9 +21,26 @@ describe('findInstallSpecsInFile', () => {
     ['prose about npx is not a command', { path: 'a/index.html', text: '<p><code>npx</code> installs the client first.</p>', want: [] }],
     ['an MCP configuration naming the bare package', { path: 'mcp.json', text: JSON.stringify({ mcpServers: { earshot: { command: 'npx', args: ['-y', 'earshot', 'mcp'] } } }), want: ['earshot'] }],
     ['an MCP configuration naming the pinned URL', { path: 'mcp.json', text: JSON.stringify({ mcpServers: { earshot: { command: 'npx', args: ['-y', PINNED, 'mcp'] } } }), want: [PINNED] }],
+    ['an MCP configuration whose remote entry runs nothing', { path: 'mcp.json', text: JSON.stringify({ mcpServers: { earshot: { type: 'http', url: 'https://earshot.dev/mcp' }, 'earshot-stdio': { type: 'stdio', command: 'npx', args: ['-y', PINNED, 'mcp'] } } }), want: [PINNED] }],
+    ['a pinned third-party tool in a code block', { path: 'a/index.html', text: '<button data-code="npx -y @modelcontextprotocol/inspector@2.12.0 --cli https://earshot.dev/mcp"></button>', want: ['@modelcontextprotocol/inspector@2.12.0'] }],
     ['JSON text with an npx line', { path: 'openapi.json', text: JSON.stringify({ description: 'Run npx earshot' }), want: ['earshot'] }],
   ];
   for (const [name, { path, text, want }] of cases) {
     it(name, () => assert.deepEqual(findInstallSpecsInFile(path, text), want));
   }
+});
+
+describe('isPinnedInstallSpec', () => {
+  const cases: [string, boolean][] = [
+    [PINNED, true],
+    ['@modelcontextprotocol/inspector@2.12.0', true],
+    ['mcp-remote@0.1.37', true],
+    ['earshot', false],
+    ['earshot@1.0.0', false],
+    ['https://earshot.dev/cli/earshot-0.9.0-0000000000.tgz', false],
+    ['@modelcontextprotocol/inspector', false],
+    ['@modelcontextprotocol/inspector@latest', false],
+    ['mcp-remote@^0.1.0', false],
+  ];
+  for (const [spec, pinned] of cases) it(`${spec}: ${pinned ? 'pinned' : 'not pinned'}`, () => assert.equal(isPinnedInstallSpec(spec, PINNED), pinned));
 });

@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { toSelfContainedSchema } from '../../src/cli/mcp/self-contained-schema.ts';
-import { quoteForShell, renderMcpClientSnippet, renderMcpClientSnippets, type McpClientId } from '../../src/shared/mcp-client-snippets.ts';
+import { parse as parseToml } from 'smol-toml';
+import { toSelfContainedSchema } from '../../src/shared/mcp/self-contained-schema.ts';
+import {
+  mcpClientIds,
+  mcpClients,
+  quoteForShell,
+  renderMcpClientSnippet,
+  renderMcpClientSnippets,
+  toTomlString,
+  type McpClientId,
+  type McpTransport,
+} from '../../src/shared/mcp-client-snippets.ts';
 import { buildMcpConfiguration } from '../../src/lib/mcp/mcp-configuration.ts';
 import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
 import { capabilitiesResponseSchema, mcpConfigurationSchema, platformsResponseSchema, tolerantSchemas } from '../../src/shared/schemas/index.ts';
@@ -15,52 +25,92 @@ const validateConfiguration = validator.getSchema(mcpConfigurationSchema.$id)!;
 
 describe('buildMcpConfiguration', () => {
   const cases: [string, { baseUrl: string; args: string[] }][] = [
-    ['production: its own pinned tarball, whose default API is production', { baseUrl: PRODUCTION, args: ['-y', tarball(PRODUCTION), 'mcp'] }],
-    ['a deploy preview: the preview\'s tarball, talking to the preview that served it', { baseUrl: PREVIEW, args: ['-y', tarball(PREVIEW), 'mcp', '--base-url', PREVIEW] }],
+    ['production: its own endpoint and pinned tarball, whose default API is production', { baseUrl: PRODUCTION, args: ['-y', tarball(PRODUCTION), 'mcp'] }],
+    ["a deploy preview: the preview's endpoint and tarball, talking to the preview that served it", { baseUrl: PREVIEW, args: ['-y', tarball(PREVIEW), 'mcp', '--base-url', PREVIEW] }],
     ['the local server', { baseUrl: 'http://localhost:8888', args: ['-y', tarball('http://localhost:8888'), 'mcp', '--base-url', 'http://localhost:8888'] }],
   ];
   for (const [name, { baseUrl, args }] of cases) {
     it(name, () => {
       const configuration = buildMcpConfiguration(baseUrl, PRODUCTION, tarball(baseUrl));
-      assert.deepEqual(configuration, { mcpServers: { earshot: { command: 'npx', args } } });
+      assert.deepEqual(configuration, { mcpServers: { earshot: { type: 'http', url: `${baseUrl}/mcp` }, 'earshot-stdio': { type: 'stdio', command: 'npx', args } } });
+      // The remote endpoint first: clients and people read the first entry as the one to use.
+      assert.deepEqual(Object.keys(configuration.mcpServers), ['earshot', 'earshot-stdio']);
       assert.equal(validateConfiguration(configuration), true, JSON.stringify(validateConfiguration.errors));
     });
   }
 });
 
 describe('the McpConfiguration schema', () => {
+  const valid = buildMcpConfiguration(PRODUCTION, PRODUCTION, tarball(PRODUCTION));
+  const stdio = valid.mcpServers['earshot-stdio'];
   const bad: [string, unknown][] = [
-    ['VS Code\'s shape', { servers: { earshot: { type: 'stdio', command: 'npx', args: [] } } }],
-    ['no earshot server', { mcpServers: { other: { command: 'npx', args: [] } } }],
-    ['an empty command', { mcpServers: { earshot: { command: '', args: [] } } }],
-    ['args not strings', { mcpServers: { earshot: { command: 'npx', args: ['-y', 1] } } }],
-    ['an extra field', { mcpServers: { earshot: { command: 'npx', args: [], cwd: '/' } } }],
+    ["VS Code's shape", { servers: valid.mcpServers }],
+    ['the remote endpoint missing', { mcpServers: { 'earshot-stdio': stdio } }],
+    ['the stdio server missing', { mcpServers: { earshot: valid.mcpServers.earshot } }],
+    ['an endpoint that is not an http(s) URL', { mcpServers: { ...valid.mcpServers, earshot: { type: 'http', url: 'file:///mcp' } } }],
+    ['an endpoint of the wrong type', { mcpServers: { ...valid.mcpServers, earshot: { type: 'sse', url: `${PRODUCTION}/mcp` } } }],
+    ['an empty command', { mcpServers: { ...valid.mcpServers, 'earshot-stdio': { ...stdio, command: '' } } }],
+    ['args not strings', { mcpServers: { ...valid.mcpServers, 'earshot-stdio': { ...stdio, args: ['-y', 1] } } }],
+    ['an extra field', { mcpServers: { ...valid.mcpServers, 'earshot-stdio': { ...stdio, cwd: '/' } } }],
+    ['a third server', { mcpServers: { ...valid.mcpServers, other: stdio } }],
   ];
   for (const [name, value] of bad) it(`refuses ${name}`, () => assert.equal(validateConfiguration(value), false));
 });
 
 describe('the MCP client snippets', () => {
   const production = buildMcpConfiguration(PRODUCTION, PRODUCTION, tarball(PRODUCTION));
-  const served = `${JSON.stringify(production, null, 2)}\n`;
-  const cases: [McpClientId, { language: string; code: string }][] = [
-    ['claude-desktop', { language: 'json', code: served }],
-    ['cursor', { language: 'json', code: served }],
-    ['claude-code', { language: 'sh', code: `claude mcp add earshot -- npx -y ${tarball(PRODUCTION)} mcp\n` }],
-    ['vscode', { language: 'json', code: `${JSON.stringify({ servers: { earshot: { type: 'stdio', command: 'npx', args: ['-y', tarball(PRODUCTION), 'mcp'] } } }, null, 2)}\n` }],
+  const url = `${PRODUCTION}/mcp`;
+  const pkg = tarball(PRODUCTION);
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  const stdio = { command: 'npx', args: ['-y', pkg, 'mcp'] };
+  // Each client's own documented format (the `docs` link of each in src/shared/mcp-client-snippets.ts).
+  const cases: [McpClientId, McpTransport, { language: string; code: string }][] = [
+    ['claude-desktop', 'http', { language: 'text', code: `${url}\n` }],
+    ['claude-desktop', 'stdio', { language: 'json', code: json({ mcpServers: { earshot: stdio } }) }],
+    ['claude-code', 'http', { language: 'sh', code: `claude mcp add --transport http earshot ${url}\n` }],
+    ['claude-code', 'stdio', { language: 'sh', code: `claude mcp add earshot -- npx -y ${pkg} mcp\n` }],
+    ['cursor', 'http', { language: 'json', code: json({ mcpServers: { earshot: { url } } }) }],
+    ['cursor', 'stdio', { language: 'json', code: json({ mcpServers: { earshot: stdio } }) }],
+    ['vscode', 'http', { language: 'json', code: json({ servers: { earshot: { type: 'http', url } } }) }],
+    ['vscode', 'stdio', { language: 'json', code: json({ servers: { earshot: { type: 'stdio', ...stdio } } }) }],
+    ['windsurf', 'http', { language: 'json', code: json({ mcpServers: { earshot: { serverUrl: url } } }) }],
+    ['windsurf', 'stdio', { language: 'json', code: json({ mcpServers: { earshot: stdio } }) }],
+    ['codex', 'http', { language: 'toml', code: `[mcp_servers.earshot]\nurl = "${url}"\n` }],
+    ['codex', 'stdio', { language: 'toml', code: `[mcp_servers.earshot]\ncommand = "npx"\nargs = ["-y", "${pkg}", "mcp"]\n` }],
+    ['gemini-cli', 'http', { language: 'json', code: json({ mcpServers: { earshot: { httpUrl: url } } }) }],
+    ['gemini-cli', 'stdio', { language: 'json', code: json({ mcpServers: { earshot: stdio } }) }],
   ];
-  for (const [client, { language, code }] of cases) {
-    it(client, () => {
-      const snippet = renderMcpClientSnippet(client, production);
+  for (const [client, transport, { language, code }] of cases) {
+    it(`${client}, ${transport}`, () => {
+      const snippet = renderMcpClientSnippet(client, production, transport);
+      assert.equal(snippet.transport, transport);
       assert.equal(snippet.language, language);
       assert.equal(snippet.code, code);
       assert.match(snippet.where, /\S/);
+      // What a client parses: Codex reads TOML, the others' files JSON.
+      if (language === 'toml') assert.deepEqual(Object.keys((parseToml(code) as { mcp_servers: object }).mcp_servers), ['earshot']);
+      if (language === 'json') assert.doesNotThrow(() => JSON.parse(code));
     });
   }
 
-  it('one per client, in order, each carrying a preview configuration\'s --base-url', () => {
+  it('the remote endpoint by default', () => assert.deepEqual(renderMcpClientSnippet('cursor', production), renderMcpClientSnippet('cursor', production, 'http')));
+
+  it('covers every client, each with the remote endpoint first, and a documented way to check it', () => {
+    assert.deepEqual(mcpClientIds, ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'codex', 'gemini-cli']);
+    assert.deepEqual(new Set(cases.map(([client]) => client)), new Set(mcpClientIds));
+    for (const client of mcpClients) {
+      assert.match(client.docs, /^https:\/\//);
+      assert.match(client.verify, /\S/);
+    }
+  });
+
+  it("in order, each carrying a preview's endpoint or its --base-url", () => {
     const snippets = renderMcpClientSnippets(buildMcpConfiguration(PREVIEW, PRODUCTION, tarball(PREVIEW)));
-    assert.deepEqual(snippets.map((snippet) => snippet.client), ['claude-desktop', 'cursor', 'claude-code', 'vscode']);
-    for (const snippet of snippets) assert.ok(snippet.code.includes(PREVIEW), snippet.client);
+    assert.deepEqual(
+      snippets.map((snippet) => `${snippet.client}/${snippet.transport}`),
+      mcpClientIds.flatMap((client) => [`${client}/http`, `${client}/stdio`]),
+    );
+    for (const snippet of snippets) assert.ok(snippet.code.includes(snippet.transport === 'http' ? `${PREVIEW}/mcp` : `--base-url`), `${snippet.client}/${snippet.transport}`);
   });
 
   const words: [string, string][] = [
@@ -71,6 +121,18 @@ describe('the MCP client snippets', () => {
     ['$HOME', "'$HOME'"],
   ];
   for (const [word, want] of words) it(`quotes ${JSON.stringify(word)} for a POSIX shell`, () => assert.equal(quoteForShell(word), want));
+
+  const strings: [string, string][] = [
+    ['https://earshot.dev/mcp', '"https://earshot.dev/mcp"'],
+    ['a "quoted" \\ path', '"a \\"quoted\\" \\\\ path"'],
+    ['tab\there', '"tab\\there"'],
+  ];
+  for (const [text, want] of strings) {
+    it(`writes ${JSON.stringify(text)} as a TOML basic string that TOML reads back`, () => {
+      assert.equal(toTomlString(text), want);
+      assert.equal((parseToml(`value = ${toTomlString(text)}`) as { value: string }).value, text);
+    });
+  }
 });
 
 describe('toSelfContainedSchema', () => {

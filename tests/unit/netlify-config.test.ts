@@ -43,6 +43,17 @@ describe('netlify.toml: rate limiting', () => {
     });
   }
 
+  it('/mcp: the first matching rule rewrites to the MCP endpoint function under the limit, and to the 429 function over it', () => {
+    assert.deepEqual(findRedirectRule(config, '/mcp'), {
+      from: '/mcp',
+      to: '/.netlify/functions/mcp',
+      status: 200,
+      force: true,
+      rate_limit: { action: 'rewrite', to: TOO_MANY_REQUESTS_PATH, window_limit: rateLimit.windowLimit, window_size: rateLimit.windowSize, aggregate_by: rateLimit.aggregateBy },
+    });
+    assert.ok(existsSync(`${config.functions?.directory}/mcp.ts`), `${config.functions?.directory}/mcp.ts is missing`);
+  });
+
   it('rewrites to a function that exists, outside /api/ so that no /api/ rule can catch the rewrite', () => {
     const name = TOO_MANY_REQUESTS_PATH.split('/').at(-1);
     assert.ok(existsSync(`${config.functions?.directory}/${name}.ts`), `${config.functions?.directory}/${name}.ts is missing`);

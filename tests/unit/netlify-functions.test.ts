@@ -49,9 +49,9 @@ before(async () => {
 after(() => rmSync(bundleDir, { recursive: true, force: true }));
 
 describe('netlify/functions, as Netlify bundles them', () => {
-  it('deploys exactly the two functions, each rate limited like the API in netlify.toml, with Netlify’s own 429 over it', () => {
+  it('deploys exactly the three functions, each rate limited like the API in netlify.toml, with Netlify’s own 429 over it', () => {
     assert.deepEqual(manifest.map((fn) => fn.name).sort(), readdirSync(netlify.functions!.directory!).map((file) => parsePath(file).name).sort());
-    assert.deepEqual(manifest.map((fn) => fn.name).sort(), ['other-methods', 'too-many-requests']);
+    assert.deepEqual(manifest.map((fn) => fn.name).sort(), ['mcp', 'other-methods', 'too-many-requests']);
     for (const fn of manifest) {
       assert.deepEqual(bundledRateLimit(fn), rateLimit, `${fn.name}: its config.rateLimit and netlify.toml disagree`);
       assert.equal(fn.trafficRules?.action.type, 'rate_limit', fn.name);

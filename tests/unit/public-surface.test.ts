@@ -159,12 +159,12 @@ describe('the public surface of a build', () => {
     assert.deepEqual(fragmentPages.filter((page) => !documented.includes(page)), []);
   });
 
-  it('deploys only the documented Netlify Functions: the 429 answer, and the answer to methods other than GET and HEAD', () => {
-    const targets = new Set(netlify.redirects!.flatMap((rule) => (rule.rate_limit?.to ? [rule.rate_limit.to] : [])));
-    const rateLimitTargets = [...targets].map((to) => /^\/\.netlify\/functions\/([\w-]+)$/.exec(to)![1]!);
-    assert.deepEqual(rateLimitTargets, ['too-many-requests']);
+  it('deploys only the documented Netlify Functions: the 429 answer, the MCP endpoint, and the answer to methods other than GET and HEAD', () => {
+    const functionPath = /^\/\.netlify\/functions\/([\w-]+)$/;
+    const targets = new Set(netlify.redirects!.flatMap((rule) => [rule.to, rule.rate_limit?.to ?? ''].filter((to) => functionPath.test(to))));
+    assert.deepEqual([...targets].map((to) => functionPath.exec(to)![1]!).sort(), ['mcp', 'too-many-requests']);
     const deployed = readdirSync(netlify.functions!.directory!).map((name) => parsePath(name).name).sort();
-    assert.deepEqual(deployed, ['other-methods', 'too-many-requests']);
+    assert.deepEqual(deployed, ['mcp', 'other-methods', 'too-many-requests']);
     const readme = readFileSync('README.md', 'utf8');
     for (const name of deployed) assert.ok(readme.includes(`netlify/functions/${name}.ts`), `the README should describe netlify/functions/${name}.ts`);
   });

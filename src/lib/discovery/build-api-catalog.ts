@@ -10,8 +10,8 @@ export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="http
 
 export interface TargetLink {
   href: string;
-  /** The media type the target is served with (RFC 9264, section 4.2.4.2: a hint). */
-  type: string;
+  /** The media type the target is served with (RFC 9264, section 4.2.4.2: a hint), where one GET answers with. */
+  type?: string;
   title?: string;
 }
 
@@ -39,6 +39,8 @@ export interface ApiCatalogInput {
   openApi: { url: string; title: string; type: string };
   docsUrl: string;
   schemaType: string;
+  /** The remote MCP endpoint, described by its configuration file and documented on its page. */
+  mcp?: { endpointUrl: string; configurationUrl: string; docsUrl: string; title: string };
 }
 
 /**
@@ -47,18 +49,37 @@ export interface ApiCatalogInput {
  * that answers, is the anchor of its metadata: `service-desc` (its OpenAPI document) and
  * `service-doc` (its documentation for people), RFC 8631; `describedby` (RFC 8288's registry),
  * the JSON Schemas of its answers. Every `type` is the media type the site serves that target with.
+ * The remote MCP endpoint, when given, is one more item and anchor, described by `/mcp.json`.
  */
-export function buildApiCatalog({ catalogUrl, endpoints, openApi, docsUrl, schemaType }: ApiCatalogInput): ApiCatalog {
+export function buildApiCatalog({ catalogUrl, endpoints, openApi, docsUrl, schemaType, mcp }: ApiCatalogInput): ApiCatalog {
   const json = 'application/json';
   return {
     linkset: [
-      { anchor: catalogUrl, item: endpoints.map(({ url, title }) => ({ href: url, type: json, title })) },
+      {
+        anchor: catalogUrl,
+        item: [
+          ...endpoints.map(({ url, title }) => ({ href: url, type: json, title })),
+          // JSON-RPC over POST: no media type that a GET of it would answer with.
+          ...(mcp ? [{ href: mcp.endpointUrl, title: `POST ${new URL(mcp.endpointUrl).pathname}: ${mcp.title} (Streamable HTTP)` }] : []),
+        ],
+      },
       ...endpoints.map(({ url, schemas }) => ({
         anchor: url,
         'service-desc': [{ href: openApi.url, type: openApi.type, title: openApi.title }],
         'service-doc': [{ href: docsUrl, type: 'text/html' }],
         describedby: schemas.map((schema) => ({ href: schema.url, type: schemaType, title: schema.title })),
       })),
+      // The MCP endpoint is a second API of the publisher: its description is the configuration
+      // that tells MCP clients how to reach it (no OpenAPI document describes JSON-RPC over POST).
+      ...(mcp
+        ? [
+            {
+              anchor: mcp.endpointUrl,
+              'service-desc': [{ href: mcp.configurationUrl, type: 'application/json', title: mcp.title }],
+              'service-doc': [{ href: mcp.docsUrl, type: 'text/html' }],
+            },
+          ]
+        : []),
     ],
   };
 }

@@ -19,6 +19,8 @@ export interface LlmsTxtInput {
   rateLimitText: string;
   /** How to run the client: commands naming the pinned tarball this site serves. */
   client: { installGlobal: string; mcpCommand: string };
+  /** The remote MCP endpoint's URL: POST only, so named in prose rather than as a link. */
+  mcpEndpointUrl: string;
   docs: readonly LlmsTxtPage[];
   api: readonly LlmsTxtPage[];
   optional: readonly LlmsTxtPage[];
@@ -36,6 +38,8 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
     `The public discovery API is read-only JSON under ${input.baseUrl}. It needs no API key and no authentication.`,
     `It is rate limited to ${input.rateLimitText}; over the limit it answers HTTP 429 with a JSON Error body.`,
     'It never exposes customer monitors, results, accounts, subscriptions or prompts.',
+    '',
+    `MCP clients reach the same data at the remote MCP endpoint ${input.mcpEndpointUrl} (Streamable HTTP, protocol revisions 2026-07-28 and 2025-11-25, no key, nothing to install).`,
     '',
     `The official client (command line, MCP server over stdio and typed library) is served by this site, pinned to its version: install it with \`${input.client.installGlobal}\`; an MCP client starts its server with \`${input.client.mcpCommand}\`. It is not on the public npm registry.`,
     '',

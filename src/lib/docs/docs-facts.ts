@@ -5,6 +5,8 @@ import { describeRateLimit } from '../edge/rate-limit.ts';
 import { NOT_FOUND, TOO_MANY_REQUESTS } from '../api/api-errors.ts';
 import { API_DESCRIPTION_VERSION, OPENAPI_VERSION } from '../openapi/build-openapi-document.ts';
 import { buildMcpConfiguration } from '../mcp/mcp-configuration.ts';
+import { buildInspectorCommands, readInspectorVersion } from '../mcp/mcp-checks.ts';
+import { toWindowsStdioServer } from '../../shared/mcp-client-snippets.ts';
 import { buildCliInstallCommands, formatTarballSize, readCliTarball } from '../cli-package/cli-tarball.ts';
 import { loadSiteContext } from '../site-context.ts';
 
@@ -17,6 +19,7 @@ export function loadDocsFacts() {
   const { product, platforms } = data;
   const tarball = readCliTarball();
   const install = buildCliInstallCommands(baseUrl, tarball);
+  const mcpConfiguration = buildMcpConfiguration(baseUrl, product.baseUrl, install.url);
   return {
     product,
     platforms,
@@ -25,7 +28,13 @@ export function loadDocsFacts() {
     resourceLinks: buildResourceLinks(product.resources, baseUrl),
     openApiUrl: `${baseUrl}${OPENAPI_PATH}`,
     /** What this build serves at `resources.mcp`. */
-    mcpConfiguration: buildMcpConfiguration(baseUrl, product.baseUrl, install.url),
+    mcpConfiguration,
+    /** The remote MCP endpoint of this build, and how to check the server works. */
+    mcp: {
+      endpointUrl: mcpConfiguration.mcpServers.earshot.url,
+      inspector: buildInspectorCommands(mcpConfiguration, readInspectorVersion()),
+      windowsStdioServer: toWindowsStdioServer(mcpConfiguration),
+    },
     /** The client package this build serves, and the commands that install it from there. */
     cliPackage: {
       version: tarball.version,

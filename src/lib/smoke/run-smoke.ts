@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { readNetlifyConfig } from '../edge/netlify-config.ts';
 import { readRateLimit } from '../edge/rate-limit.ts';
 import { buildBurstCheck, buildResourceChecks, buildSmokeChecks, expectReachable, SmokeFailure, SmokeSkip, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
+import { buildMcpBurstCheck, buildMcpSmokeChecks } from './mcp-smoke-checks.ts';
 
 export interface SmokeIo {
   stdout(line: string): void;
@@ -15,14 +16,16 @@ Usage: npm run smoke -- <base-url> [--burst] [--local]
 
 Checks both API endpoints (200, schema-valid, headers, RateLimit-Policy), the JSON 404 under
 /api/, the OpenAPI document, what the CDN answers to OPTIONS (CORS preflights) and to POST and
-DELETE, the API catalog, the JSON Schemas at their $id, the caching of hashed assets, and that
-every resource link of /api/v1/capabilities answers 2xx. Prints one line per check, "ok" (with
-what came back, where that is the point), "skip" or "FAIL", on stdout.
+DELETE, the API catalog, the JSON Schemas at their $id, the caching of hashed assets, that every
+resource link of /api/v1/capabilities answers 2xx, and the remote MCP endpoint /mcp (both
+protocol eras, 405 on GET, 403 for a foreign Origin, its function's own address closed). Prints
+one line per check, "ok" (with what came back, where that is the point), "skip" or "FAIL", on
+stdout.
 
 Options:
-  --burst   also send a bounded burst just over the rate limit and expect a JSON 429 with
-            Retry-After and the RateLimit fields (the local server does not enforce rate
-            limits: use it on a deploy)
+  --burst   also send a bounded burst just over the rate limit, to the API and to /mcp, and
+            expect a JSON 429 with Retry-After and the RateLimit fields (the local server does
+            not enforce rate limits: use it on a deploy)
   --local   the target is the local server (npm start), which sets its own Content-Type and
             Cache-Control on static files: skip those checks instead of failing them
   --help    show this help
@@ -86,8 +89,12 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
     await runCheck({ name: 'the resource links of /api/v1/capabilities can be read', run: () => Promise.reject(error) });
   }
   for (const check of resourceChecks) await runCheck(check);
-  // Last, so that the requests it spends do not turn the other checks into 429s.
-  if (parsed.values.burst) await runCheck(buildBurstCheck(context));
+  for (const check of buildMcpSmokeChecks(context)) await runCheck(check);
+  // Last, so that the requests they spend do not turn the other checks into 429s.
+  if (parsed.values.burst) {
+    await runCheck(buildBurstCheck(context));
+    await runCheck(buildMcpBurstCheck(context));
+  }
 
   if (failed === 0) {
     io.stderr(`${total - skipped} checks passed${skipped > 0 ? `, ${skipped} skipped` : ''} against ${context.baseUrl}`);

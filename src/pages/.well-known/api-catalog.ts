@@ -9,7 +9,7 @@ import { apiSchemas } from '../../shared/schemas/index.ts';
  * needs a `[[headers]]` rule in netlify.toml to serve it with this Content-Type.
  */
 export const GET: APIRoute = () => {
-  const { product, baseUrl, resourceLinks, apiRoutes } = loadDocsFacts();
+  const { product, baseUrl, resourceLinks, apiRoutes, mcpConfiguration } = loadDocsFacts();
   const schemaUrl = new Map(publishedSchemas(baseUrl).map(({ title, url }) => [title, url]));
   const schemaLink = (title: string) => ({ url: schemaUrl.get(title)!, title });
   const catalog = buildApiCatalog({
@@ -23,6 +23,7 @@ export const GET: APIRoute = () => {
     openApi: { url: resourceLinks.openapi, title: `${product.name} Discovery API`, type: 'application/json' },
     docsUrl: resourceLinks.documentation,
     schemaType: SCHEMA_CONTENT_TYPE,
+    mcp: { endpointUrl: mcpConfiguration.mcpServers.earshot.url, configurationUrl: resourceLinks.mcp, docsUrl: `${baseUrl}/docs/mcp/`, title: `${product.name} MCP server` },
   });
   return new Response(JSON.stringify(catalog, null, 2), { headers: { 'Content-Type': API_CATALOG_CONTENT_TYPE } });
 };

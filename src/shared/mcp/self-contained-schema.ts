@@ -1,4 +1,4 @@
-import { allSchemas, allTolerantSchemas } from '../../shared/schemas/index.ts';
+import { allSchemas, allTolerantSchemas } from '../schemas/index.ts';
 
 const schemaById = new Map<string, object>([...allSchemas, ...allTolerantSchemas].map((schema) => [schema.$id, schema]));
 
@@ -8,7 +8,7 @@ const schemaById = new Map<string, object>([...allSchemas, ...allTolerantSchemas
  * dropped. MCP clients validate `structuredContent` against the tool's schema alone and cannot
  * resolve `https://earshot.dev/schemas/…` references; and without `$defs` the result means the
  * same in draft-07 (what the SDK's own client compiles with) and 2020-12 (ours).
- * @see https://modelcontextprotocol.io/specification/2025-06-18/server/tools#output-schema
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/server/tools#output-schema
  */
 export function toSelfContainedSchema(schema: object): Record<string, unknown> {
   return inline(schema, []) as Record<string, unknown>;

@@ -1,0 +1,28 @@
+/**
+ * `/mcp`: the remote MCP endpoint (src/lib/mcp/mcp-endpoint.ts), reached through the rate-limited
+ * rewrite in netlify.toml. It answers from the bodies this deploy's build published (written by
+ * astro.config.mjs, bundled into the function by Netlify), never by calling the API over the network.
+ */
+import answers from '../../build/mcp/published-answers.json' with { type: 'json' };
+import { createMcpEndpoint, type McpEndpoint } from '../../src/lib/mcp/mcp-endpoint.ts';
+import { toPublishedDataSource } from '../../src/lib/mcp/published-answers.ts';
+
+/**
+ * Netlify reads this object from the source at deploy time, as literals only, so the numbers of
+ * netlify.toml's rate limit are repeated here; `tests/unit/netlify-functions.test.ts` fails when
+ * they differ (the bundler's own reading of this file included). The `/mcp` rule limits the
+ * endpoint with the JSON 429; this limit covers the function's own address, which answers 404 but
+ * would otherwise be an invocation per request, unlimited: over it, Netlify's own 429, no invocation.
+ * @see https://docs.netlify.com/manage/security/secure-access-to-sites/rate-limiting/
+ */
+export const config = {
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rate_limit' },
+};
+
+/** Built on the first request and kept while the function instance lives (it holds no request state). */
+let endpoint: Promise<McpEndpoint> | undefined;
+
+export default async (request: Request): Promise<Response> => {
+  endpoint ??= createMcpEndpoint({ source: toPublishedDataSource(answers), version: answers.serverVersion, allowedOrigin: answers.baseUrl });
+  return (await endpoint)(request);
+};

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { createMcpEndpoint } from '../../src/lib/mcp/mcp-endpoint.ts';
+import { toPublishedDataSource } from '../../src/lib/mcp/published-answers.ts';
+import { buildPublishedAnswers } from '../../src/lib/mcp/write-published-answers.ts';
+import { loadSiteContext } from '../../src/lib/site-context.ts';
+import { checkHttpCase, mcpHttpCases } from '../support/mcp-http-cases.ts';
+import { connectHttpClient, MCP_GENERATIONS, type McpTestClient } from '../support/mcp-clients.ts';
+
+/**
+ * The remote endpoint in-process: the handler the Netlify Function exports, over the answers a
+ * deploy preview's build would publish, called as `fetch`. The function itself, served by the
+ * local server, is the e2e tests' (tests/e2e/mcp.spec.ts).
+ */
+const PREVIEW = 'https://deploy-preview-14--earshot.netlify.app';
+const answers = buildPublishedAnswers(loadSiteContext({ SITE_URL: PREVIEW }));
+const endpoint = await createMcpEndpoint({ source: toPublishedDataSource(answers), version: answers.serverVersion, allowedOrigin: answers.baseUrl });
+const fetchFromEndpoint = (url: string | URL | Request, init?: RequestInit) => endpoint(new Request(url, init));
+
+const clients: McpTestClient[] = [];
+after(async () => {
+  for (const client of clients) await client.close();
+});
+
+describe('the published answers', () => {
+  it("are the deploy's API bodies, base URL included, and the client package's version", () => {
+    const capabilities = JSON.parse(answers.capabilities) as { data: { resources: Record<string, string> } };
+    assert.equal(answers.baseUrl, PREVIEW);
+    for (const link of Object.values(capabilities.data.resources)) assert.ok(link.startsWith(`${PREVIEW}/`), link);
+    assert.match(answers.serverVersion, /^\d+\.\d+\.\d+$/);
+    assert.equal((JSON.parse(answers.openapi) as { servers: { url: string }[] }).servers[0]!.url.startsWith(PREVIEW), true);
+  });
+});
+
+for (const { generation, name } of MCP_GENERATIONS) {
+  describe(`the remote endpoint, with ${name}`, () => {
+    it('lists both tools, calls both and reads both resources: the published answers, exactly', async () => {
+      const client = await connectHttpClient(generation, `${PREVIEW}/mcp`, fetchFromEndpoint as typeof fetch);
+      clients.push(client);
+      assert.equal(client.era(), generation === 'v2-2026-07-28' ? 'modern' : 'legacy');
+      assert.deepEqual(client.getServerVersion(), { name: 'earshot', title: 'Earshot', version: answers.serverVersion });
+      assert.deepEqual((await client.listTools()).tools.map((tool) => tool.name), ['list_platforms', 'get_capabilities']);
+      const platforms = await client.callTool({ name: 'list_platforms', arguments: {} });
+      assert.deepEqual(platforms.structuredContent, JSON.parse(answers.platforms));
+      assert.deepEqual(platforms.content, [{ type: 'text', text: answers.platforms }]);
+      const capabilities = await client.callTool({ name: 'get_capabilities', arguments: {} });
+      assert.deepEqual(capabilities.structuredContent, JSON.parse(answers.capabilities));
+      assert.equal((await client.readResource({ uri: 'earshot://openapi' })).contents[0]!.text, answers.openapi);
+      const links = (await client.readResource({ uri: 'earshot://links' })).contents[0]!.text!;
+      assert.deepEqual(JSON.parse(links), (JSON.parse(answers.capabilities) as { data: { resources: unknown } }).data.resources);
+    });
+  });
+}
+
+describe('the remote endpoint, request by request', () => {
+  for (const testCase of mcpHttpCases(PREVIEW)) it(testCase.name, () => checkHttpCase(fetchFromEndpoint, `${PREVIEW}/mcp`, testCase));
+
+  for (const path of ['/.netlify/functions/mcp', '/mcp/', '/api/mcp']) {
+    it(`${path}: 404 with the JSON Error, so that no other address walks around the rate limit on /mcp`, () =>
+      checkHttpCase(fetchFromEndpoint, `${PREVIEW}/mcp`, { name: path, request: { method: 'POST', path, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }, want: { status: 404, body: { error: 'Not Found', statusCode: 404 } } }));
+  }
+});
