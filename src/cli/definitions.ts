@@ -84,7 +84,7 @@ export const flagDefinitions: readonly FlagDefinition[] = [
     name: 'transport',
     value: `{${mcpTransports.join('|')}}`,
     choices: mcpTransports,
-    summary: 'The way to the server: http, the remote endpoint (the default), or stdio, the local server started with npx',
+    summary: 'The way to the server: http, the remote endpoint (the default), or stdio, the local server the MCP client starts itself',
   },
   { name: 'help', short: 'h', summary: 'Show help for the command', global: true },
   { name: 'version', short: 'V', summary: 'Print the version' },

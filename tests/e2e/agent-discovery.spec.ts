@@ -44,7 +44,8 @@ test('/llms.txt follows llmstxt.org and every link answers', async ({ request, b
   // each as its Markdown version.
   const docsPages = (await readSitemapPaths(request)).filter((path) => path.startsWith('/docs/') && !path.startsWith('/docs/api/'));
   expect(sections.get('Docs')!.map(({ url }) => new URL(url).pathname).sort()).toEqual(docsPages.map(markdownPathOf).sort());
-  expect(sections.get('Optional')!.map(({ url }) => new URL(url).pathname)).toEqual(expect.arrayContaining(['/llms-full.txt', '/mcp.json', ...publishedSchemas(baseURL!).map((schema) => schema.path)]));
+  expect(sections.get('API')!.map(({ url }) => new URL(url).pathname)).toEqual(expect.arrayContaining(['/openapi.json', '/mcp.json']));
+  expect(sections.get('Optional')!.map(({ url }) => new URL(url).pathname)).toEqual(expect.arrayContaining(['/llms-full.txt', ...publishedSchemas(baseURL!).map((schema) => schema.path)]));
 });
 
 test('every page of the sitemap is also served as Markdown, at its path with .md for the trailing slash', async ({ request }) => {

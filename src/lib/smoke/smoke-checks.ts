@@ -7,6 +7,7 @@ import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../api/api-err
 import { apiRoutes, OPENAPI_PATH } from '../../shared/api-routes.ts';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH, type ApiCatalog } from '../discovery/build-api-catalog.ts';
 import { publishedSchemas } from '../discovery/published-schemas.ts';
+import { MCP_ENDPOINT_PATH } from '../mcp/mcp-endpoint-path.ts';
 import { ALLOWED_METHODS } from '../edge/api-headers.ts';
 import { resolveHeaders, type NetlifyConfig } from '../edge/netlify-config.ts';
 import { describeRateLimit, type RateLimit } from '../edge/rate-limit.ts';
@@ -134,8 +135,11 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         expectHeaders(response, resolveHeaders(context.config, API_CATALOG_PATH), [...CORS_HEADERS, ...SECURITY_HEADERS]);
         const catalog = (await readJson(response)) as ApiCatalog;
         const items = (catalog.linkset?.[0]?.item ?? []) as { href: string }[];
-        if (items.length !== apiRoutes.length) throw new SmokeFailure(`the catalog must list ${apiRoutes.length} items (got ${items.length})`);
-        for (const { href } of items) {
+        // Both endpoints, then the remote MCP endpoint, which the MCP checks below probe (a GET of it answers 405).
+        const want = [...apiRoutes.map((route) => route.path), MCP_ENDPOINT_PATH].map((path) => new URL(path, `${context.baseUrl}/`).href);
+        const got = items.map((item) => item.href);
+        if (JSON.stringify(got) !== JSON.stringify(want)) throw new SmokeFailure(`the catalog must list ${want.join(', ')} (got ${got.join(', ') || 'no item'})`);
+        for (const { href } of items.slice(0, apiRoutes.length)) {
           const answer = await fetchOrFail(context, href);
           await answer.body?.cancel();
           if (!answer.ok) throw new SmokeFailure(`item ${href} answered ${answer.status}`);
