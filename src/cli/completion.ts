@@ -70,6 +70,24 @@ function valueFlagPattern(): string {
   return valueFlags().map((flag) => `--${flag.name}`).join('|');
 }
 
+/**
+ * Bash and zsh: a loop that sets `typed` to the command typed so far (the words before the cursor
+ * that are neither flags nor a flag's value), from the shell's own array of words and its index of
+ * the word under the cursor. It needs `word`, `i`, `skip=0` and `typed=""` declared local.
+ */
+function typedCommandLoop({ first, last, words }: { first: number; last: string; words: string }): string {
+  return `  # The command typed so far: the words that are neither flags nor a flag's value.
+  for (( i = ${first}; i < ${last}; i++ )); do
+    word="\${${words}[i]}"
+    if (( skip )); then skip=0; continue; fi
+    case "$word" in
+      ${valueFlagPattern()}) skip=1 ;;
+      -*) ;;
+      *) typed="\${typed:+$typed }$word" ;;
+    esac
+  done`;
+}
+
 function renderBash(): string {
   const states = completionStates();
   const cases = states
@@ -86,16 +104,7 @@ _earshot() {
   case "$prev" in
 ${valueCases}
   esac
-  # The command typed so far: the words that are neither flags nor a flag's value.
-  for (( i = 1; i < COMP_CWORD; i++ )); do
-    word="\${COMP_WORDS[i]}"
-    if (( skip )); then skip=0; continue; fi
-    case "$word" in
-      ${valueFlagPattern()}) skip=1 ;;
-      -*) ;;
-      *) typed="\${typed:+$typed }$word" ;;
-    esac
-  done
+${typedCommandLoop({ first: 1, last: 'COMP_CWORD', words: 'COMP_WORDS' })}
   case "$typed" in
 ${cases}
     *) words=''; flags='' ;;
@@ -134,16 +143,7 @@ _earshot() {
   case "$prev" in
 ${valueCases}
   esac
-  # The command typed so far: the words that are neither flags nor a flag's value.
-  for (( i = 2; i < CURRENT; i++ )); do
-    word="\${words[i]}"
-    if (( skip )); then skip=0; continue; fi
-    case "$word" in
-      ${valueFlagPattern()}) skip=1 ;;
-      -*) ;;
-      *) typed="\${typed:+$typed }$word" ;;
-    esac
-  done
+${typedCommandLoop({ first: 2, last: 'CURRENT', words: 'words' })}
   case "$typed" in
 ${cases}
     *) candidates=(); options=() ;;
