@@ -3,18 +3,18 @@ import sitemap from '@astrojs/sitemap';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { existsSync } from 'node:fs';
-import { cliTarballFile } from './src/lib/cli-package/cli-tarball.ts';
-import { buildCliPackage } from './src/scripts/build-cli.ts';
-import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
+import { cliTarballFile } from './site/lib/cli-package/cli-tarball.ts';
+import { buildCliPackage } from './tooling/build-cli.ts';
+import { contentSecurityPolicy } from './site/integrations/content-security-policy.ts';
 import starlightOpenAPI, { openAPISidebarGroups } from 'starlight-openapi';
-import { earshotData } from './src/integrations/earshot-data.ts';
-import { markdownPages } from './src/integrations/markdown-pages.ts';
-import { API_REFERENCE_BASE, docsSidebar } from './src/lib/docs/docs-navigation.ts';
-import { buildOpenApiDocument } from './src/lib/openapi/build-openapi-document.ts';
-import { writeOpenApiFile } from './src/lib/openapi/write-openapi-file.ts';
-import { loadSiteContext } from './src/lib/site-context.ts';
-import { buildPublishedAnswers, PUBLISHED_ANSWERS_FILE, writePublishedAnswers } from './src/lib/mcp/write-published-answers.ts';
-import { readNetlifyConfig } from './src/lib/edge/netlify-config.ts';
+import { earshotData } from './site/integrations/earshot-data.ts';
+import { markdownPages } from './site/integrations/markdown-pages.ts';
+import { API_REFERENCE_BASE, docsSidebar } from './site/lib/docs/docs-navigation.ts';
+import { buildOpenApiDocument } from './site/lib/openapi/build-openapi-document.ts';
+import { writeOpenApiFile } from './site/lib/openapi/write-openapi-file.ts';
+import { loadSiteContext } from './site/lib/site-context.ts';
+import { buildPublishedAnswers, PUBLISHED_ANSWERS_FILE, writePublishedAnswers } from './site/lib/mcp/write-published-answers.ts';
+import { readNetlifyConfig } from './site/lib/edge/netlify-config.ts';
 import { resolve } from 'node:path';
 
 const context = loadSiteContext();
@@ -39,6 +39,9 @@ if (resolve(outDir) === resolve(readNetlifyConfig().build?.publish ?? 'dist') ||
 }
 
 export default defineConfig({
+  // The site's sources live in site/ (beside client/, contract/ and tooling/; see ARCHITECTURE.md).
+  srcDir: './site',
+  publicDir: './site/public',
   site: context.baseUrl,
   trailingSlash: 'ignore',
   build: { format: 'directory' },
@@ -47,11 +50,11 @@ export default defineConfig({
     starlight({
       title: `${product.name} developers`,
       description: product.description,
-      // src/pages/404.astro renders the not-found page with Starlight's layout.
+      // site/pages/404.astro renders the not-found page with Starlight's layout.
       disable404Route: true,
-      customCss: ['./src/styles/docs.css'],
+      customCss: ['./site/styles/docs.css'],
       // The API reference pages' own titles and descriptions, from the OpenAPI document.
-      routeMiddleware: './src/lib/docs/route-metadata.ts',
+      routeMiddleware: './site/lib/docs/route-metadata.ts',
       head: [
         // RFC 9727, section 3: the api-catalog link relation points agents at the API catalog.
         { tag: 'link', attrs: { rel: 'api-catalog', href: '/.well-known/api-catalog' } },

@@ -1,11 +1,11 @@
 /**
- * `/mcp`: the remote MCP endpoint (src/lib/mcp/mcp-endpoint.ts), reached through the rate-limited
+ * `/mcp`: the remote MCP endpoint (site/lib/mcp/mcp-endpoint.ts), reached through the rate-limited
  * rewrite in netlify.toml. It answers from the bodies this deploy's build published (written by
  * astro.config.mjs, bundled into the function by Netlify), never by calling the API over the network.
  */
 import answers from '../../build/mcp/published-answers.json' with { type: 'json' };
-import { createMcpEndpoint, type McpEndpoint } from '../../src/lib/mcp/mcp-endpoint.ts';
-import { toPublishedDataSource } from '../../src/lib/mcp/published-answers.ts';
+import { createMcpEndpoint, type McpEndpoint } from '../../site/lib/mcp/mcp-endpoint.ts';
+import { toPublishedDataSource } from '../../site/lib/mcp/published-answers.ts';
 
 /**
  * Netlify reads this object from the source at deploy time, as literals only, so the numbers of

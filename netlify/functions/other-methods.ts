@@ -1,8 +1,8 @@
 /**
  * Every method but GET and HEAD on the public JSON resources: CORS preflights (OPTIONS) and the
- * methods the API does not have (405). See `src/lib/edge/other-methods.ts`.
+ * methods the API does not have (405). See `site/lib/edge/other-methods.ts`.
  */
-import { answerOtherMethod } from '../../src/lib/edge/other-methods.ts';
+import { answerOtherMethod } from '../../site/lib/edge/other-methods.ts';
 
 /**
  * Netlify reads this object from the source at deploy time, as literals only (no imports), so

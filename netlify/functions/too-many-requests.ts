@@ -2,8 +2,8 @@
  * `/.netlify/functions/too-many-requests`: where the rate-limit rules of `netlify.toml` rewrite a
  * request over the limit (see the comment there for why a function rather than a static file).
  */
-import { buildPreflightResponse } from '../../src/lib/edge/other-methods.ts';
-import { buildTooManyRequestsResponse } from '../../src/lib/edge/too-many-requests.ts';
+import { buildPreflightResponse } from '../../site/lib/edge/other-methods.ts';
+import { buildTooManyRequestsResponse } from '../../site/lib/edge/too-many-requests.ts';
 
 /**
  * Netlify reads this object from the source at deploy time, as literals only: it cannot import

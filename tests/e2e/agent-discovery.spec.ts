@@ -1,10 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
-import { apiRoutes } from '../../src/shared/api-routes.ts';
-import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH } from '../../src/lib/discovery/build-api-catalog.ts';
-import { markdownPathOf } from '../../src/lib/discovery/build-llms-full-txt.ts';
-import { publishedSchemas } from '../../src/lib/discovery/published-schemas.ts';
+import { apiRoutes } from '../../contract/api-routes.ts';
+import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
+import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
+import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { parseHtml, textContent, walkElements } from '../support/html-tree.ts';
 import { readSitemapPaths } from '../support/sitemap.ts';
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { buildFirstCallSamples } from '../../src/lib/docs/code-samples.ts';
-import { apiRoutes } from '../../src/shared/api-routes.ts';
+import { buildFirstCallSamples } from '../../site/lib/docs/code-samples.ts';
+import { apiRoutes } from '../../contract/api-routes.ts';
 
 test('the API reference shows both operations, generated from the OpenAPI document', async ({ page, request }) => {
   const document = await (await request.get('/openapi.json')).json();

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { buildCapabilitiesResponse } from '../../src/lib/api/build-responses.ts';
-import { apiRoutes } from '../../src/shared/api-routes.ts';
-import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
+import { buildCapabilitiesResponse } from '../../site/lib/api/build-responses.ts';
+import { apiRoutes } from '../../contract/api-routes.ts';
+import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 
 const data = loadSiteDataOrThrow({ dataDir: 'data' });
 

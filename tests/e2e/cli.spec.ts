@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { findFreePort } from '../../src/lib/local-server.ts';
+import { findFreePort } from '../../tooling/local-server.ts';
 import { runInstalledCli as earshot } from '../support/install-cli.ts';
 import { failureCases } from '../support/cli-failure-cases.ts';
 import { startMisbehavingServer, validMcpConfig, type MisbehavingServer } from '../support/misbehaving-server.ts';
@@ -11,7 +11,7 @@ import { startMisbehavingServer, validMcpConfig, type MisbehavingServer } from '
  * the global setup with the CLI page's own install line, run as a process on the system's Node.
  */
 const PATH = process.env.EARSHOT_CLI_PATH!;
-const version = (JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync('client/package.json', 'utf8')) as { version: string }).version;
 
 test.describe('the installed earshot against the local server', () => {
   test('--version prints the package version', async () => {

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
-import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
-import { API_CATALOG_PATH } from '../../src/lib/discovery/build-api-catalog.ts';
-import { publishedSchemas } from '../../src/lib/discovery/published-schemas.ts';
-import { readNetlifyConfig } from '../../src/lib/edge/netlify-config.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
+import { API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
+import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
+import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 
 /**
  * A page on a second loopback origin (http://127.0.0.1:<another port>, where the site is

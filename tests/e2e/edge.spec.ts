@@ -1,16 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import otherMethods from '../../netlify/functions/other-methods.ts';
-import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../src/lib/api/api-errors.ts';
-import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
-import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
-import { API_CATALOG_PATH } from '../../src/lib/discovery/build-api-catalog.ts';
-import { publishedSchemas } from '../../src/lib/discovery/published-schemas.ts';
-import { readNetlifyConfig, resolveHeaders } from '../../src/lib/edge/netlify-config.ts';
-import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
-import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../src/lib/edge/rate-limit-fields.ts';
-import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
-import { errorSchema } from '../../src/shared/schemas/index.ts';
+import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
+import { API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
+import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
+import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-config.ts';
+import { readRateLimit } from '../../contract/rate-limit.ts';
+import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
+import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
+import { errorSchema } from '../../contract/schemas/index.ts';
 
 const config = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
@@ -126,7 +126,7 @@ test.describe('the edge, served by the local server', () => {
     });
   }
 
-  test('each JSON Schema $id resolves to the schema it names, built from src/schemas for this site', async ({ request, baseURL }) => {
+  test('each JSON Schema $id resolves to the schema it names, built from contract/schemas for this site', async ({ request, baseURL }) => {
     const schemas = publishedSchemas(baseURL!);
     expect(schemas.map(({ name }) => name).sort()).toEqual(['capabilities-response', 'error', 'mcp-configuration', 'platform', 'platforms-response']);
     for (const { schema } of schemas) {
@@ -147,7 +147,7 @@ test.describe('the edge, served by the local server', () => {
   });
 
   test('npm run smoke --local passes every check against the local server, skipping only the static headers it replaces', async ({ baseURL }) => {
-    const smoke = spawnSync(process.execPath, ['src/scripts/smoke.ts', baseURL!, '--local'], { encoding: 'utf8' });
+    const smoke = spawnSync(process.execPath, ['tooling/smoke.ts', baseURL!, '--local'], { encoding: 'utf8' });
     const lines = smoke.stdout.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(2 * apiRoutes.length + 8);
     expect(lines.filter((line) => !line.startsWith('ok   ') && !line.startsWith('skip '))).toEqual([]);
@@ -164,7 +164,7 @@ test.describe('the edge, served by the local server', () => {
   });
 
   test('without --local, the same run fails exactly those checks: the smoke check judges them on a deploy', async ({ baseURL }) => {
-    const smoke = spawnSync(process.execPath, ['src/scripts/smoke.ts', baseURL!], { encoding: 'utf8' });
+    const smoke = spawnSync(process.execPath, ['tooling/smoke.ts', baseURL!], { encoding: 'utf8' });
     const failed = smoke.stdout.trimEnd().split('\n').filter((line) => line.startsWith('FAIL '));
     expect(failed.map((line) => /: (content-type|cache-control) must be/.exec(line)?.[1])).toEqual(['content-type', ...publishedSchemas(baseURL!).map(() => 'content-type'), 'cache-control']);
     expect(smoke.status).toBe(1);

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { findFreePort, startLocalServer } from '../../src/lib/local-server.ts';
+import { findFreePort, startLocalServer } from '../../tooling/local-server.ts';
 import { runBuild } from '../support/build-site.ts';
 import { installCliFromSite } from '../support/install-cli.ts';
 import { assertChromiumInstalled } from '../support/chromium.ts';

@@ -12,7 +12,7 @@ import { readInstallCommands, runInstalledCli, runProcess, splitCommand, systemN
  * the tarball this site serves, with the machine's own Node (20 here) and an empty npm cache.
  * The global setup already followed the page's `npm install --global` line (EARSHOT_CLI_BIN).
  */
-const version = (JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync('client/package.json', 'utf8')) as { version: string }).version;
 const packageUrl = process.env.EARSHOT_CLI_PACKAGE_URL!;
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LANDING_PLATFORM_COUNT } from '../../src/lib/docs/landing-call.ts';
+import { LANDING_PLATFORM_COUNT } from '../../site/lib/docs/landing-call.ts';
 
 /**
  * The landing page shows the product before anything is run: a request and the answer the API

@@ -4,11 +4,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { commandDefinitions } from '../../src/cli/definitions.ts';
-import { findFreePort } from '../../src/lib/local-server.ts';
-import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
-import { renderMcpClientSnippet } from '../../src/shared/mcp-client-snippets.ts';
-import { mcpConfigurationSchema, type McpConfiguration } from '../../src/shared/schemas/index.ts';
+import { commandDefinitions } from '../../client/src/definitions.ts';
+import { findFreePort } from '../../tooling/local-server.ts';
+import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
+import { renderMcpClientSnippet } from '../../client/src/mcp/mcp-client-snippets.ts';
+import { mcpConfigurationSchema, type McpConfiguration } from '../../contract/schemas/index.ts';
 import { codeOnPage } from '../support/install-commands.ts';
 import { runInstalledCli as run, systemNodePath } from '../support/install-cli.ts';
 import { connectHttpClient, connectStdioClient, MCP_GENERATIONS, type McpTestClient } from '../support/mcp-clients.ts';
@@ -109,7 +109,7 @@ for (const { generation, name } of MCP_GENERATIONS) {
       const client = await connect(baseURL!);
       clients.push(client);
       expect(client.era()).toBe(generation === 'v2-2026-07-28' ? 'modern' : 'legacy');
-      expect(client.getServerVersion()).toMatchObject({ name: 'earshot', version: JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')).version });
+      expect(client.getServerVersion()).toMatchObject({ name: 'earshot', version: JSON.parse(readFileSync('client/package.json', 'utf8')).version });
 
       const { tools } = await client.listTools();
       expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint])).toEqual([

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
-import { readNetlifyConfig } from '../../src/lib/edge/netlify-config.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { readSitemapPaths } from '../support/sitemap.ts';
 
 /**

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { describeApiReferencePages } from '../../src/lib/docs/api-reference-pages.ts';
-import { API_REFERENCE_BASE } from '../../src/lib/docs/docs-navigation.ts';
-import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-document.ts';
-import { loadSiteContext } from '../../src/lib/site-context.ts';
+import { describeApiReferencePages } from '../../site/lib/docs/api-reference-pages.ts';
+import { API_REFERENCE_BASE } from '../../site/lib/docs/docs-navigation.ts';
+import { buildOpenApiDocument } from '../../site/lib/openapi/build-openapi-document.ts';
+import { loadSiteContext } from '../../site/lib/site-context.ts';
 import { attribute, parseHtml, textContent, walkElements } from '../support/html-tree.ts';
 import { readSitemapPaths } from '../support/sitemap.ts';
 
@@ -74,7 +74,7 @@ test.describe('on a phone, 390 px wide', () => {
     for (const path of await readSitemapPaths(request)) {
       await test.step(path, async () => {
         await page.goto(path, { waitUntil: 'networkidle' });
-        // A table wider than the page would cut off its last columns (tables reflow: src/styles/docs.css).
+        // A table wider than the page would cut off its last columns (tables reflow: site/styles/docs.css).
         const viewportWidth = page.viewportSize()!.width;
         const overflowing = await page.locator('.sl-markdown-content table').evaluateAll((tables, width) => tables.filter((table) => table.getBoundingClientRect().right > width || table.scrollWidth > table.clientWidth + 1).map((table) => table.textContent!.trim().slice(0, 60)), viewportWidth);
         expect(overflowing, path).toEqual([]);

@@ -18,13 +18,13 @@ function buildEnv({ dataDir, outDir, env }: BuildOptions): NodeJS.ProcessEnv {
 
 /** Runs the real `npm run build` entry point with the given data and output folders. */
 export function runBuild(options: BuildOptions): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, ['src/scripts/build.ts'], { encoding: 'utf8', env: buildEnv(options) });
+  return spawnSync(process.execPath, ['tooling/build.ts'], { encoding: 'utf8', env: buildEnv(options) });
 }
 
 /** The same, without blocking, so that several builds can run side by side. */
 export function runBuildAsync(options: BuildOptions): Promise<BuildOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/scripts/build.ts'], { env: buildEnv(options) });
+    const child = spawn(process.execPath, ['tooling/build.ts'], { env: buildEnv(options) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

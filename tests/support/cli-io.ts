@@ -1,4 +1,4 @@
-import type { CliIo } from '../../src/cli/run.ts';
+import type { CliIo } from '../../client/src/run.ts';
 
 export interface TestIo extends CliIo {
   out(): string;

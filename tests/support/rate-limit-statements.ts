@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
-import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
-import { buildOpenApiDocument } from '../../src/lib/openapi/build-openapi-document.ts';
+import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
+import { readRateLimit } from '../../contract/rate-limit.ts';
+import { buildOpenApiDocument } from '../../site/lib/openapi/build-openapi-document.ts';
 
 /** A rate limit as a text states it: "60 requests per 60 seconds". */
 export interface StatedRateLimit {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renderBuildScaleChart } from '../../src/bench/build-scale-chart.ts';
+import { renderBuildScaleChart } from '../../tooling/bench/build-scale-chart.ts';
 
 describe('the build-scale chart', () => {
   const svg = renderBuildScaleChart(

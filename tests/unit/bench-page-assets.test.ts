@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { classifyScript, extractPageAssets, findImports, indexSourceNames, type Owner, type SourceNameIndex } from '../../src/bench/page-assets.ts';
-import { parseBuildLog } from '../../src/bench/parse-build-log.ts';
+import { classifyScript, extractPageAssets, findImports, indexSourceNames, type Owner, type SourceNameIndex } from '../../tooling/bench/page-assets.ts';
+import { parseBuildLog } from '../../tooling/bench/parse-build-log.ts';
 
 describe('extractPageAssets', () => {
   it('finds stylesheets, external scripts and inline scripts, and skips data blocks', () => {
@@ -49,7 +49,7 @@ describe('classifyScript', () => {
   ];
   for (const [url, owner] of cases) it(`${url} → ${owner}`, () => assert.equal(classifyScript(url, index), owner));
 
-  it("finds the real Starlight and Pagefind sources in node_modules, and our components in src/", () => {
+  it("finds the real Starlight and Pagefind sources in node_modules, and our components in site/", () => {
     const real = indexSourceNames();
     assert.equal(classifyScript('/_astro/Search.astro_astro_type_script_index_0_lang.BH3XwIQL.js', real), 'Starlight');
     assert.equal(classifyScript('/_astro/ui-core.D5U32Csp.js', real), 'Pagefind');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatBytes, formatMs, quantile, summarize } from '../../src/bench/bench-stats.ts';
-import { niceCeiling } from '../../src/bench/build-scale-chart.ts';
+import { formatBytes, formatMs, quantile, summarize } from '../../tooling/bench/bench-stats.ts';
+import { niceCeiling } from '../../tooling/bench/build-scale-chart.ts';
 
 describe('summarize', () => {
   const cases: [string, { given: number[]; want: ReturnType<typeof summarize> }][] = [

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { generateSyntheticPlatforms, writeSyntheticDataDir } from '../../src/bench/synthetic-data.ts';
-import { loadSiteData } from '../../src/lib/data/load-site-data.ts';
+import { generateSyntheticPlatforms, writeSyntheticDataDir } from '../../tooling/bench/synthetic-data.ts';
+import { loadSiteData } from '../../site/lib/data/load-site-data.ts';
 
 describe('synthetic benchmark data', () => {
   for (const count of [1, 10, 1_000, 10_000]) {

@@ -5,11 +5,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
-import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
-import { readCliTarball } from '../../src/lib/cli-package/cli-tarball.ts';
-import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
-import { apiSchemas, mcpConfigurationSchema } from '../../src/shared/schemas/index.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
+import { readCliTarball } from '../../site/lib/cli-package/cli-tarball.ts';
+import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
+import { apiSchemas, mcpConfigurationSchema } from '../../contract/schemas/index.ts';
 import { runBuild, runBuildAsync } from '../support/build-site.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { build, type Metafile } from 'esbuild';
-import { CLI_LAZY_PACKAGES, CLI_OUTFILE, cliBuildOptions, LIBRARY_OUTFILE } from '../../src/scripts/build-cli.ts';
+import { CLI_LAZY_PACKAGES, CLI_OUTFILE, cliBuildOptions, LIBRARY_OUTFILE } from '../../tooling/build-cli.ts';
 
 const isLazyPackageModule = (input: string) => CLI_LAZY_PACKAGES.some((name) => input.includes(`node_modules/${name}/`));
 
@@ -41,7 +41,7 @@ describe('the client bundle', async () => {
     // In a split ESM bundle, import() of a CommonJS package (undici) resolves to a namespace whose
     // only export is `default`: `EnvHttpProxyAgent is not a constructor` in the packed client,
     // while the same code worked from source (esbuild#3245). Our own ESM module in between
-    // (src/cli/api/proxy-fetch.ts) gets esbuild's interop for its static import.
+    // (client/src/api/proxy-fetch.ts) gets esbuild's interop for its static import.
     const loaded = Object.values(outputs).flatMap((output) => output.imports.filter((imported) => imported.kind === 'dynamic-import' && !imported.external));
     assert.ok(loaded.length > 0);
     for (const { path } of loaded) {

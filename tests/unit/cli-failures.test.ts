@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { findFreePort } from '../../src/lib/local-server.ts';
-import { run } from '../../src/cli/run.ts';
+import { findFreePort } from '../../tooling/local-server.ts';
+import { run } from '../../client/src/run.ts';
 import { failureCases } from '../support/cli-failure-cases.ts';
 import { createTestIo } from '../support/cli-io.ts';
 import { startMisbehavingServer, type MisbehavingServer } from '../support/misbehaving-server.ts';

@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { exitCodeDefinitions } from '../../src/cli/exit-codes.ts';
-import { run } from '../../src/cli/run.ts';
-import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
-import { tolerantSchemas } from '../../src/shared/schemas/index.ts';
+import { exitCodeDefinitions } from '../../client/src/exit-codes.ts';
+import { run } from '../../client/src/run.ts';
+import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
+import { tolerantSchemas } from '../../contract/schemas/index.ts';
 import { createTestIo } from '../support/cli-io.ts';
 import { validCapabilities, validMcpConfig, validOpenApi, validPlatforms } from '../support/misbehaving-server.ts';
 

@@ -3,15 +3,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { commandDefinitions, commandName, exitCodeDefinitions } from '../../src/cli/definitions.ts';
-import { packCliPackage, stageCliPackage } from '../../src/scripts/build-cli.ts';
+import { commandDefinitions, commandName, exitCodeDefinitions } from '../../client/src/definitions.ts';
+import { packCliPackage, stageCliPackage } from '../../tooling/build-cli.ts';
 
 /**
  * The `earshot` package as npm packs it: what a registry user expects to find in it, staged from
- * src/cli/package/ by the same function `npm run build` uses.
+ * client/ by the same function `npm run build` uses.
  */
 const product = JSON.parse(readFileSync('data/product.json', 'utf8')) as { baseUrl: string; supportEmail: string; resources: { cli: string } };
-const source = JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')) as Record<string, unknown>;
+const source = JSON.parse(readFileSync('client/package.json', 'utf8')) as Record<string, unknown>;
 
 describe('the staged earshot package', () => {
   const root = mkdtempSync(join(tmpdir(), 'earshot-package-'));

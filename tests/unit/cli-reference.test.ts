@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { commandHandlers } from '../../src/cli/commands/index.ts';
-import { commandDefinitions, flagDefinitions } from '../../src/cli/definitions.ts';
-import { exitCodeDefinitions } from '../../src/cli/exit-codes.ts';
+import { commandHandlers } from '../../client/src/commands/index.ts';
+import { commandDefinitions, flagDefinitions } from '../../client/src/definitions.ts';
+import { exitCodeDefinitions } from '../../client/src/exit-codes.ts';
 
 describe('the command definitions', () => {
   it('name exactly the commands that have a handler', () => {

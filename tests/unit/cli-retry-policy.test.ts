@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { computeBackoffMs, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../src/cli/api/retry-policy.ts';
+import { computeBackoffMs, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../client/src/api/retry-policy.ts';
 
 const NOW = Date.parse('2026-11-01T12:00:00Z');
 

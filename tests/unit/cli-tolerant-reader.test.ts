@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { run } from '../../src/cli/run.ts';
-import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
-import { apiSchemas, mcpConfigurationSchema, toTolerantSchema } from '../../src/shared/schemas/index.ts';
+import { run } from '../../client/src/run.ts';
+import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
+import { apiSchemas, mcpConfigurationSchema, toTolerantSchema } from '../../contract/schemas/index.ts';
 import { createTestIo } from '../support/cli-io.ts';
 import { FAKE_API, fakeApi } from '../support/fake-api.ts';
 import { validCapabilities, validMcpConfig, validPlatforms } from '../support/misbehaving-server.ts';
 
 /**
- * The client is a tolerant reader (src/shared/schemas/tolerant.ts, the rule in the versioning
+ * The client is a tolerant reader (contract/schemas/tolerant.ts, the rule in the versioning
  * docs): what a compatible server may add passes, `--json` unchanged and the human output showing
  * the new values; what breaks the contract still fails with exit 5. The build stays strict.
  */

@@ -11,8 +11,8 @@ import {
   formatInlineScripts,
   hashInlineScript,
   parseContentSecurityPolicy,
-} from '../../src/lib/edge/content-security-policy.ts';
-import { readNetlifyConfig, resolveHeaders } from '../../src/lib/edge/netlify-config.ts';
+} from '../../site/lib/edge/content-security-policy.ts';
+import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-config.ts';
 import { runBuild } from '../support/build-site.ts';
 
 const policy = resolveHeaders(readNetlifyConfig(), '/')['content-security-policy']!;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { formatDataProblem } from '../../src/shared/data-problem.ts';
-import { loadSiteData } from '../../src/lib/data/load-site-data.ts';
+import { formatDataProblem } from '../../contract/data-problem.ts';
+import { loadSiteData } from '../../site/lib/data/load-site-data.ts';
 
 const FIXTURES = 'tests/fixtures/bad-data';
 

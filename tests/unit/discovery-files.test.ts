@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from '../../src/lib/discovery/build-api-catalog.ts';
-import { buildLlmsTxt } from '../../src/lib/discovery/build-llms-txt.ts';
+import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from '../../site/lib/discovery/build-api-catalog.ts';
+import { buildLlmsTxt } from '../../site/lib/discovery/build-llms-txt.ts';
 
 describe('buildLlmsTxt (llmstxt.org)', () => {
   const text = buildLlmsTxt({

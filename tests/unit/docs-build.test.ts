@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
-import { describeRateLimit, readRateLimit } from '../../src/lib/edge/rate-limit.ts';
-import { NOT_FOUND, TOO_MANY_REQUESTS } from '../../src/lib/api/api-errors.ts';
+import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
+import { describeRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
+import { NOT_FOUND, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
 import { findStatedRateLimits } from '../support/rate-limit-statements.ts';
 import {
   commandDefinitions,
@@ -15,9 +15,9 @@ import {
   flagDefinitions,
   formatFlag,
   outputModeDefinitions,
-} from '../../src/cli/definitions.ts';
-import { renderMcpClientSnippets } from '../../src/shared/mcp-client-snippets.ts';
-import type { McpConfiguration } from '../../src/shared/schemas/index.ts';
+} from '../../client/src/definitions.ts';
+import { renderMcpClientSnippets } from '../../client/src/mcp/mcp-client-snippets.ts';
+import type { McpConfiguration } from '../../contract/schemas/index.ts';
 import { runBuild } from '../support/build-site.ts';
 
 const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-docs-')), 'dist');
@@ -79,7 +79,7 @@ describe('the docs, built for a deploy preview', () => {
 
   it("document on the CLI page every command, example, flag, output mode, variable and exit code of the client's own definitions", () => {
     // Code blocks split commands into tokens; compare without white space. A `span` of a
-    // definition renders as code, without its backticks (src/lib/docs/code-spans.ts).
+    // definition renders as code, without its backticks (site/lib/docs/code-spans.ts).
     const squash = (text: string) => text.replace(/\s+|`/g, '');
     const text = squash(textOf(readPage('docs/cli')));
     const missing = [

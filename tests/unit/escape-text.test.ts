@@ -2,8 +2,8 @@ import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { escapeHtml } from '../../src/lib/text/escape-html.ts';
-import { escapeMarkdownText } from '../../src/lib/text/escape-markdown.ts';
+import { escapeHtml } from '../../site/lib/text/escape-html.ts';
+import { escapeMarkdownText } from '../../site/lib/text/escape-markdown.ts';
 import { attribute, parseHtml, textContent, walkElements } from '../support/html-tree.ts';
 
 describe('escapeHtml', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse as parseToml } from 'smol-toml';
-import { toSelfContainedSchema } from '../../src/shared/mcp/self-contained-schema.ts';
+import { toSelfContainedSchema } from '../../client/src/mcp/self-contained-schema.ts';
 import {
   mcpClientIds,
   mcpClients,
@@ -11,14 +11,14 @@ import {
   toTomlString,
   type McpClientId,
   type McpTransport,
-} from '../../src/shared/mcp-client-snippets.ts';
-import { buildMcpConfiguration } from '../../src/lib/mcp/mcp-configuration.ts';
-import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
-import { capabilitiesResponseSchema, mcpConfigurationSchema, platformsResponseSchema, tolerantSchemas } from '../../src/shared/schemas/index.ts';
+} from '../../client/src/mcp/mcp-client-snippets.ts';
+import { buildMcpConfiguration } from '../../site/lib/mcp/mcp-configuration.ts';
+import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
+import { capabilitiesResponseSchema, mcpConfigurationSchema, platformsResponseSchema, tolerantSchemas } from '../../contract/schemas/index.ts';
 
 const PRODUCTION = 'https://earshot.dev';
 const PREVIEW = 'https://deploy-preview-7--earshot.netlify.app';
-/** The pinned tarball each deployment serves (src/lib/cli-package/cli-tarball.ts). */
+/** The pinned tarball each deployment serves (site/lib/cli-package/cli-tarball.ts). */
 const tarball = (baseUrl: string) => `${baseUrl}/cli/earshot-1.0.0-0123456789.tgz`;
 const validator = createSchemaValidator();
 const validateConfiguration = validator.getSchema(mcpConfigurationSchema.$id)!;
@@ -63,7 +63,7 @@ describe('the MCP client snippets', () => {
   const pkg = tarball(PRODUCTION);
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   const stdio = { command: 'npx', args: ['-y', pkg, 'mcp'] };
-  // Each client's own documented format (the `docs` link of each in src/shared/mcp-client-snippets.ts).
+  // Each client's own documented format (the `docs` link of each in client/src/mcp/mcp-client-snippets.ts).
   const cases: [McpClientId, McpTransport, { language: string; code: string }][] = [
     ['claude-desktop', 'http', { language: 'text', code: `${url}\n` }],
     ['claude-desktop', 'stdio', { language: 'json', code: json({ mcpServers: { earshot: stdio } }) }],

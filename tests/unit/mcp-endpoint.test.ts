@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { createMcpEndpoint } from '../../src/lib/mcp/mcp-endpoint.ts';
-import { toPublishedDataSource } from '../../src/lib/mcp/published-answers.ts';
-import { buildPublishedAnswers } from '../../src/lib/mcp/write-published-answers.ts';
-import { loadSiteContext } from '../../src/lib/site-context.ts';
+import { createMcpEndpoint } from '../../site/lib/mcp/mcp-endpoint.ts';
+import { toPublishedDataSource } from '../../site/lib/mcp/published-answers.ts';
+import { buildPublishedAnswers } from '../../site/lib/mcp/write-published-answers.ts';
+import { loadSiteContext } from '../../site/lib/site-context.ts';
 import { checkHttpCase, mcpHttpCases } from '../support/mcp-http-cases.ts';
 import { connectHttpClient, MCP_GENERATIONS, type McpTestClient } from '../support/mcp-clients.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { toOneLineError, type JsonRpcErrorObject } from '../../src/shared/mcp/one-line-errors.ts';
+import { toOneLineError, type JsonRpcErrorObject } from '../../client/src/mcp/one-line-errors.ts';
 
 /** The SDK's pretty-printed validator issues, as it puts them in an error's message. */
 const issues = (items: unknown[]) => JSON.stringify(items, null, 2);

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { apiRoutes, OPENAPI_PATH } from '../../src/shared/api-routes.ts';
-import { loadSiteDataOrThrow } from '../../src/lib/data/load-site-data.ts';
-import { parseContentSecurityPolicy } from '../../src/lib/edge/content-security-policy.ts';
-import { findRedirectRule, matchesNetlifyPath, readNetlifyConfig, resolveHeaders } from '../../src/lib/edge/netlify-config.ts';
-import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
-import { API_LINK_HEADER, CORS_RESPONSE_HEADERS } from '../../src/lib/edge/api-headers.ts';
-import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../src/lib/edge/rate-limit-fields.ts';
-import { API_CATALOG_PATH } from '../../src/lib/discovery/build-api-catalog.ts';
-import { publishedSchemas } from '../../src/lib/discovery/published-schemas.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
+import { parseContentSecurityPolicy } from '../../site/lib/edge/content-security-policy.ts';
+import { findRedirectRule, matchesNetlifyPath, readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-config.ts';
+import { readRateLimit } from '../../contract/rate-limit.ts';
+import { API_LINK_HEADER, CORS_RESPONSE_HEADERS } from '../../site/lib/edge/api-headers.ts';
+import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
+import { API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
+import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
 
 const config = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
@@ -126,7 +126,7 @@ describe('netlify.toml: headers', () => {
       assert.equal(headers['content-type'], 'application/json; charset=utf-8');
       assert.equal(headers['x-content-type-options'], 'nosniff');
       assert.equal(headers['netlify-cdn-cache-control'], 'public, s-maxage=86400, must-revalidate');
-      assert.equal(headers.link, API_LINK_HEADER, 'the functions send src/lib/edge/api-headers.ts');
+      assert.equal(headers.link, API_LINK_HEADER, 'the functions send site/lib/edge/api-headers.ts');
       assert.equal(headers.link, `<${product.resources.openapi}>; rel="service-desc", <${product.resources.documentation}>; rel="service-doc", <${API_CATALOG_PATH}>; rel="api-catalog"`);
     });
 
@@ -165,7 +165,7 @@ describe('netlify.toml: headers', () => {
 });
 
 describe('netlify.toml: the client package', () => {
-  it('/cli/<file>: cached for good, since its URL changes with its content (src/lib/cli-package/cli-tarball.ts)', () => {
+  it('/cli/<file>: cached for good, since its URL changes with its content (site/lib/cli-package/cli-tarball.ts)', () => {
     const headers = resolveHeaders(config, '/cli/earshot-1.0.0-0123456789.tgz');
     assert.equal(headers['cache-control'], 'public, max-age=31536000, immutable');
   });

@@ -6,12 +6,12 @@ import { join, parse as parsePath } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import otherMethods, { config as otherMethodsConfig } from '../../netlify/functions/other-methods.ts';
 import tooManyRequests, { RETRY_AFTER_SECONDS, config as tooManyRequestsConfig } from '../../netlify/functions/too-many-requests.ts';
-import { apiErrors, METHOD_NOT_ALLOWED, TOO_MANY_REQUESTS } from '../../src/lib/api/api-errors.ts';
-import { readNetlifyConfig, resolveHeaders } from '../../src/lib/edge/netlify-config.ts';
-import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
-import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../src/lib/edge/rate-limit-fields.ts';
-import { createSchemaValidator } from '../../src/shared/create-schema-validator.ts';
-import { errorSchema } from '../../src/shared/schemas/index.ts';
+import { apiErrors, METHOD_NOT_ALLOWED, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
+import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-config.ts';
+import { readRateLimit } from '../../contract/rate-limit.ts';
+import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
+import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
+import { errorSchema } from '../../contract/schemas/index.ts';
 
 const netlify = readNetlifyConfig();
 const rateLimit = readRateLimit();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { markdownPathOf } from '../../src/lib/discovery/build-llms-full-txt.ts';
-import { convertPageToMarkdown, toMarkdownLink } from '../../src/lib/discovery/page-markdown.ts';
+import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
+import { convertPageToMarkdown, toMarkdownLink } from '../../site/lib/discovery/page-markdown.ts';
 
 /** A built Starlight page reduced to what the converter reads: head, title, main content. */
 const page = (main: string) => `<!doctype html><html><head><meta name="description" content="What it is."></head><body><main><h1 id="_top">Title</h1><div class="sl-markdown-content">${main}</div></main></body></html>`;

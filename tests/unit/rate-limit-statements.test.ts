@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readRateLimit } from '../../src/lib/edge/rate-limit.ts';
+import { readRateLimit } from '../../contract/rate-limit.ts';
 import { findStatedRateLimits, rateLimitStatements } from '../support/rate-limit-statements.ts';
 
 const rateLimit = readRateLimit();

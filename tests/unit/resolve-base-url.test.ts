@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { resolveBaseUrl } from '../../src/lib/api/resolve-base-url.ts';
+import { resolveBaseUrl } from '../../site/lib/api/resolve-base-url.ts';
 
 const PRODUCTION = 'https://earshot.dev';
 

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
 /**
- * The README states how many runtime dependencies the published package (src/cli/package/) has;
+ * The README states how many runtime dependencies the published package (client/) has;
  * this keeps the statement true. It bundles everything it uses, so it declares none, and
  * installing it installs it alone (tests/e2e/install.spec.ts reads the installing project's
  * lockfile to see that).
  */
-const manifest = JSON.parse(readFileSync('src/cli/package/package.json', 'utf8')) as Record<string, Record<string, string> | undefined>;
+const manifest = JSON.parse(readFileSync('client/package.json', 'utf8')) as Record<string, Record<string, string> | undefined>;
 const site = JSON.parse(readFileSync('package.json', 'utf8')) as { private?: boolean; dependencies?: Record<string, string>; scripts: Record<string, string> };
 const readme = readFileSync('README.md', 'utf8');
 
@@ -20,7 +20,7 @@ describe('the runtime dependencies the README states', () => {
     assert.ok(readme.includes(`**${declared.length}** runtime dependencies: installing the package installs **1** package`), `README should say ${declared.length}`);
   });
 
-  it('are none: the client is bundled (src/scripts/build-cli.ts)', () => {
+  it('are none: the client is bundled (tooling/build-cli.ts)', () => {
     assert.deepEqual(declared, []);
   });
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { writeOpenApiFile } from '../../src/lib/openapi/write-openapi-file.ts';
+import { writeOpenApiFile } from '../../site/lib/openapi/write-openapi-file.ts';
 
 describe('writeOpenApiFile', () => {
   const dir = mkdtempSync(join(tmpdir(), 'earshot-openapi-file-'));

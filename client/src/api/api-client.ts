@@ -1,0 +1,123 @@
+import { setTimeout as wait } from 'node:timers/promises';
+import { apiRoutes, OPENAPI_PATH } from '../../../contract/api-routes.ts';
+import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../../contract/schemas/index.ts';
+import type { ClientSettings } from './client-settings.ts';
+import { createFetch, readProxySettings } from './create-fetch.ts';
+import { MAX_BODY_BYTES } from './read-capped-body.ts';
+import { requestJson, type ApiResult, type FetchLike, type RequestContext, type RetryWait } from './request-json.ts';
+import {
+  capabilitiesResponseCheck,
+  mcpConfigurationCheck,
+  openApiDocumentCheck,
+  platformsResponseCheck,
+  type OpenApiDocument,
+} from './response-checks.ts';
+import { DEFAULT_RETRY_POLICY } from './retry-policy.ts';
+import { baseUrlSource, linkSource } from './url-source.ts';
+
+/**
+ * The one client of the public API, shared by every `earshot` command and the MCP server: same
+ * base URL rules, headers, timeout, 429 retries, body cap and schema checks everywhere.
+ */
+export interface ApiClient {
+  baseUrl: string;
+  getPlatforms(call?: CallOptions): Promise<ApiResult<PlatformsResponse>>;
+  getCapabilities(call?: CallOptions): Promise<ApiResult<CapabilitiesResponse>>;
+  getOpenApiDocument(call?: CallOptions): Promise<ApiResult<OpenApiDocument>>;
+  /** Follows the capabilities' `resources.mcp` link, so it finds the configuration wherever it lives. */
+  getMcpConfiguration(call?: CallOptions): Promise<ApiResult<McpConfiguration>>;
+}
+
+/** Per call: a signal that cancels this call only (the client's own signal cancels every call). */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
+export interface ApiClientDependencies {
+  userAgent: string;
+  supportEmail: string;
+  /** Where to learn how to install the newest client, named in hints. */
+  installGuideUrl: string;
+  /** Cancels every request of this client, and the waits between retries. */
+  signal?: AbortSignal | undefined;
+  env: Record<string, string | undefined>;
+  /** Defaults to Node's fetch, or undici's behind a proxy when a proxy variable is set. */
+  fetch?: FetchLike | undefined;
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
+  now?: (() => number) | undefined;
+  random?: (() => number) | undefined;
+  /** Told of every wait before a retry on HTTP 429, before it starts. */
+  onWait?: ((wait: RetryWait) => void) | undefined;
+  /** Receives detail lines when `settings.debug` is on. */
+  debug?: ((line: string) => void) | undefined;
+}
+
+const routePath = (operationId: (typeof apiRoutes)[number]['operationId']) => apiRoutes.find((route) => route.operationId === operationId)!.path;
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export function createApiClient(settings: ClientSettings, dependencies: ApiClientDependencies): ApiClient {
+  // Resolved on first use: loading the proxy support is only worth it when a request is made.
+  let context: Promise<RequestContext> | undefined;
+  const getContext = () =>
+    (context ??= (async () => ({
+      fetch: dependencies.fetch ?? (await createFetch(dependencies.env)),
+      // Only the default fetch goes through the proxy; an injected one is the caller's own.
+      proxy: dependencies.fetch ? undefined : readProxySettings(dependencies.env),
+      onWait: dependencies.onWait,
+      userAgent: dependencies.userAgent,
+      timeoutMs: settings.timeoutMs,
+      retry: { ...DEFAULT_RETRY_POLICY, retries: settings.retries },
+      maxBodyBytes: MAX_BODY_BYTES,
+      supportEmail: dependencies.supportEmail,
+      installGuideUrl: dependencies.installGuideUrl,
+      signal: dependencies.signal,
+      sleep: dependencies.sleep ?? ((ms, signal) => wait(ms, undefined, { signal })),
+      now: dependencies.now ?? Date.now,
+      random: dependencies.random ?? Math.random,
+      debug: settings.debug && dependencies.debug ? dependencies.debug : () => {},
+    }))());
+  /** The client's context, with the call's signal joined to the client's own. */
+  const contextFor = async (call: CallOptions | undefined): Promise<RequestContext> => {
+    const base = await getContext();
+    if (!call?.signal) return base;
+    return { ...base, signal: base.signal ? AbortSignal.any([base.signal, call.signal]) : call.signal };
+  };
+  const url = (path: string) => `${settings.baseUrl}${path}`;
+  const source = baseUrlSource(settings.baseUrlSource);
+
+  const client: ApiClient = {
+    baseUrl: settings.baseUrl,
+    getPlatforms: async (call) => requestJson(url(routePath('listServicePlatforms')), platformsResponseCheck, await contextFor(call), source),
+    getCapabilities: async (call) => requestJson(url(routePath('getServiceCapabilities')), capabilitiesResponseCheck, await contextFor(call), source),
+    getOpenApiDocument: async (call) => requestJson(url(OPENAPI_PATH), openApiDocumentCheck, await contextFor(call), source),
+    async getMcpConfiguration(call) {
+      const capabilities = await client.getCapabilities(call);
+      if (!capabilities.ok) return capabilities;
+      const link = capabilities.value.data.resources.mcp;
+      // The schema accepts any absolute URI (RFC 3986); only an http(s) URL that WHATWG URL
+      // parses can be fetched (`file:`, `foo:bar` or `http://256.256.256.256/` cannot).
+      if (!isHttpUrl(link)) {
+        return {
+          ok: false,
+          error: {
+            kind: 'bad-response',
+            message: `the MCP configuration link in ${capabilities.url} is not a usable http(s) URL (got ${JSON.stringify(link)})`,
+            hint: `check that the base URL points at the Earshot API (--base-url or EARSHOT_BASE_URL); if it does, tell ${dependencies.supportEmail}`,
+            details: [],
+          },
+        };
+      }
+      // The link is the server's choice: a failure there is not the base URL's fault.
+      return requestJson(link, mcpConfigurationCheck, await contextFor(call), linkSource('resources.mcp', capabilities.url));
+    },
+  };
+  return client;
+}

@@ -1,0 +1,29 @@
+import { renderMcpClientSnippet, type McpClientId, type McpTransport } from '../mcp/mcp-client-snippets.ts';
+import type { McpConfiguration } from '../../../contract/schemas/index.ts';
+import { escapeJsonControls } from '../output/printable.ts';
+import { showAnswer, type CommandHandler } from './command-context.ts';
+
+/**
+ * `earshot mcp config`: the configuration is itself JSON meant to be pasted, so the human output
+ * is that JSON, indented; `--json` keeps the bytes as served. `--client <id>` converts it into
+ * that client's own format, with the same function that renders the docs page's snippets: the
+ * remote endpoint, or with `--transport stdio` the local server. Without `--client`,
+ * `--transport` keeps only that way's entry. Both win over `--json`, as the more specific request.
+ */
+export const showMcpConfig: CommandHandler = async (context) => {
+  const client = context.flags.get('client');
+  const transport = context.flags.get('transport');
+  const answer = await context.client.getMcpConfiguration();
+  const asJson = (value: unknown) => `${escapeJsonControls(JSON.stringify(value, null, 2))}\n`;
+  if (typeof client === 'string') {
+    return showAnswer({ ...context, json: false }, answer, (configuration) => renderMcpClientSnippet(client as McpClientId, configuration, (transport ?? 'http') as McpTransport).code);
+  }
+  if (typeof transport === 'string') return showAnswer({ ...context, json: false }, answer, (configuration) => asJson(keepTransport(configuration, transport as McpTransport)));
+  return showAnswer(context, answer, asJson);
+};
+
+/** The served configuration with only the entry of one transport. */
+function keepTransport(configuration: McpConfiguration, transport: McpTransport) {
+  const entries = Object.entries(configuration.mcpServers).filter(([, server]) => server.type === transport);
+  return { mcpServers: Object.fromEntries(entries) };
+}

@@ -1,0 +1,254 @@
+/**
+ * Everything `earshot` offers, as data: commands, flags, environment variables, exit codes.
+ * The help texts and the docs page /docs/cli/ (site/components/cli-command-reference.astro) are
+ * both rendered from here, so the docs cannot drift from the client. Behaviour lives in `commands/`.
+ */
+import { DEFAULT_TIMEOUT_SECONDS } from './api/client-settings.ts';
+import { DEFAULT_RETRIES, DEFAULT_RETRY_POLICY, MAX_RETRIES } from './api/retry-policy.ts';
+import { exitCodeDefinitions } from './exit-codes.ts';
+import { mcpClientIds, mcpTransports } from './mcp/mcp-client-snippets.ts';
+
+export interface FlagDefinition {
+  /** The long name without dashes: `base-url`. */
+  name: string;
+  short?: string;
+  /** Placeholder for the value, when the flag takes one: `<url>`, or `{a|b}` for `choices`. */
+  value?: string;
+  /** The only values the flag accepts; any other is a usage error. */
+  choices?: readonly string[];
+  summary: string;
+  /** Taken by every command and by `earshot` alone (`--help`); the others belong to the commands that list them. */
+  global?: boolean;
+}
+
+/** A word a command takes after its own words: `earshot completion <shell>`. */
+export interface ArgumentDefinition {
+  name: string;
+  summary: string;
+  required: boolean;
+  /** The only values it accepts; any other is a usage error (and they are what shell completion offers). */
+  choices?: readonly string[];
+  /** Takes the rest of the words: `earshot help mcp config`. */
+  variadic?: boolean;
+  /** Its words name a command, as `help` takes them: completion offers the commands. */
+  namesCommand?: boolean;
+}
+
+export interface ExampleDefinition {
+  command: string;
+  /** What the example shows, in sentence case. */
+  description: string;
+}
+
+export interface CommandDefinition {
+  /** The words that name the command: `['mcp', 'config']`. */
+  path: readonly string[];
+  /** One line, sentence case, no trailing period. */
+  summary: string;
+  description: string;
+  /** The flags it accepts besides `--help`, by name. */
+  flags: readonly string[];
+  /** The words it takes after its own, if any. */
+  arguments?: readonly ArgumentDefinition[];
+  examples: readonly ExampleDefinition[];
+}
+
+export interface EnvironmentVariableDefinition {
+  name: string;
+  summary: string;
+}
+
+export const PROGRAM = 'earshot';
+
+export const programDescription = "Query Earshot's public discovery API: supported platforms, capabilities, the OpenAPI description, the MCP configuration and stable links.";
+
+/** The longest wait before a retry: the API's rate-limit window (see retry-policy.ts). */
+const maxWaitSeconds = DEFAULT_RETRY_POLICY.maxWaitMs / 1000;
+
+export const flagDefinitions: readonly FlagDefinition[] = [
+  { name: 'json', summary: 'Print exactly the JSON the API returned, for scripts and agents' },
+  { name: 'base-url', value: '<url>', summary: 'The API to talk to (default: EARSHOT_BASE_URL, else the production API)' },
+  { name: 'timeout', value: '<seconds>', summary: `Give up on an answer after this long (default ${DEFAULT_TIMEOUT_SECONDS})` },
+  {
+    name: 'retries',
+    value: '<n>',
+    summary: `Retries when rate limited (HTTP 429), 0 to ${MAX_RETRIES} (default ${DEFAULT_RETRIES}); each waits as Retry-After says, up to ${maxWaitSeconds} s (one rate-limit window), else a jittered backoff`,
+  },
+  {
+    name: 'client',
+    value: `{${mcpClientIds.join('|')}}`,
+    choices: mcpClientIds,
+    summary: "Print the configuration in this MCP client's own format instead of as served (the mcpServers shape); wins over --json",
+  },
+  {
+    name: 'transport',
+    value: `{${mcpTransports.join('|')}}`,
+    choices: mcpTransports,
+    summary: 'The way to the server: http, the remote endpoint (the default), or stdio, the local server the MCP client starts itself',
+  },
+  { name: 'help', short: 'h', summary: 'Show help for the command', global: true },
+  { name: 'version', short: 'V', summary: 'Print the version' },
+];
+
+/** The shells `earshot completion` writes a script for. */
+export const completionShells = ['bash', 'zsh', 'fish'] as const;
+
+/** How a command reaches the API. */
+const connectionFlags = ['base-url', 'timeout', 'retries'] as const;
+
+/** Flags of every command that prints an API answer. */
+const apiFlags = ['json', ...connectionFlags] as const;
+
+export const commandDefinitions: readonly CommandDefinition[] = [
+  {
+    path: ['platforms'],
+    summary: 'List the supported platforms and their target types',
+    description: 'Lists the platforms Earshot monitors and what can be monitored on each (keywords, subreddits), from GET /api/v1/platforms.',
+    flags: apiFlags,
+    examples: [
+      { command: 'earshot platforms', description: 'Show the platforms as a table' },
+      { command: 'earshot platforms | cut -f1', description: 'Print only the platform ids (tab-separated when piped)' },
+      { command: "earshot platforms --json | jq -r '.data[].name'", description: 'Print the platform names from the JSON' },
+    ],
+  },
+  {
+    path: ['capabilities'],
+    summary: 'Show the product capabilities and resource links',
+    description: 'Shows the product, its description, the supported platforms and the links to integration resources, from GET /api/v1/capabilities.',
+    flags: apiFlags,
+    examples: [
+      { command: 'earshot capabilities', description: 'Show the capabilities' },
+      { command: 'earshot capabilities --json | jq .', description: 'Pretty-print the JSON answer' },
+      { command: 'earshot capabilities --base-url http://localhost:8888', description: 'Ask a local server instead of production' },
+    ],
+  },
+  {
+    path: ['openapi'],
+    summary: 'Show the OpenAPI description of the API',
+    description: 'Fetches the OpenAPI 3.1 document from /openapi.json and lists its operations; with --json, prints the document itself.',
+    flags: apiFlags,
+    examples: [
+      { command: 'earshot openapi', description: 'List the operations' },
+      { command: 'earshot openapi --json > openapi.json', description: 'Save the document' },
+    ],
+  },
+  {
+    path: ['links'],
+    summary: 'List the stable links to docs, OpenAPI, MCP and the CLI',
+    description: 'Lists the stable resource links (documentation, authentication, webhooks, openapi, mcp, cli) from the capabilities.',
+    flags: apiFlags,
+    examples: [
+      { command: 'earshot links', description: 'Show every link' },
+      { command: "earshot links | awk -F'\\t' '$1 == \"openapi\" { print $2 }'", description: 'Print one link in a script' },
+    ],
+  },
+  {
+    path: ['mcp'],
+    summary: 'Run the MCP server on stdio, for AI clients',
+    description:
+      'Starts a Model Context Protocol server on stdin/stdout for MCP clients that start local servers (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Codex, Gemini CLI): the tools list_platforms and get_capabilities, and the OpenAPI document and resource links as resources, for clients of protocol revision 2026-07-28 and of the 2025 ones. It talks to the API like every other command and runs until the client closes stdin. Clients that take a URL can use the remote endpoint instead, with nothing to install; `earshot mcp config` prints both.',
+    flags: connectionFlags,
+    examples: [
+      { command: 'earshot mcp config', description: 'Print the configuration that makes an MCP client start this server' },
+      { command: 'earshot mcp --base-url http://localhost:8888', description: 'Serve the API of a local server (an MCP client, not a person, usually runs this)' },
+    ],
+  },
+  {
+    path: ['mcp', 'config'],
+    summary: 'Print the MCP configuration for AI clients',
+    description:
+      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints it: the remote endpoint (earshot) and the local server over stdio (earshot-stdio); a client needs one of the two. With --client, prints it in that client's own format, the remote endpoint unless --transport stdio: a file's JSON or TOML, a command to run, or for Claude Desktop the URL of a custom connector.",
+    flags: [...apiFlags, 'client', 'transport'],
+    examples: [
+      { command: 'earshot mcp config', description: "Print the configuration (Claude Code's .mcp.json format)" },
+      { command: 'earshot mcp config --client vscode > .vscode/mcp.json', description: "Write VS Code's workspace configuration, for the remote endpoint" },
+      { command: 'earshot mcp config --client claude-code', description: 'Print the command that adds the remote endpoint to Claude Code' },
+      { command: 'earshot mcp config --client claude-desktop --transport stdio', description: "Print Claude Desktop's configuration for the local server" },
+      { command: 'earshot mcp config --json > mcp.json', description: 'Save it exactly as served' },
+    ],
+  },
+  {
+    path: ['help'],
+    summary: 'Show help for a command',
+    description: 'Shows the help of a command, the same as `earshot <command> --help`; without a command, the help of earshot itself.',
+    flags: [],
+    arguments: [{ name: 'command', summary: 'The command, one or more words (mcp config)', required: false, variadic: true, namesCommand: true }],
+    examples: [
+      { command: 'earshot help platforms', description: 'Show the flags and examples of earshot platforms' },
+      { command: 'earshot help mcp config', description: 'Show the help of a subcommand' },
+    ],
+  },
+  {
+    path: ['completion'],
+    summary: 'Print the shell completion script for bash, zsh or fish',
+    description:
+      'Prints a script that makes your shell complete earshot\'s commands, flags and their values with the Tab key. It is generated from the same definitions as this help, so it knows exactly the commands of this version. Save it where your shell loads completions, as the examples show, and open a new shell.',
+    flags: [],
+    arguments: [{ name: 'shell', summary: `The shell: ${completionShells.join(', ')}`, required: true, choices: completionShells }],
+    examples: [
+      { command: 'earshot completion bash > ~/.local/share/bash-completion/completions/earshot', description: 'Bash (with the bash-completion package)' },
+      { command: 'earshot completion zsh > "${fpath[1]}/_earshot"', description: 'Zsh: a file named _earshot in a folder of $fpath (then run compinit)' },
+      { command: 'earshot completion fish > ~/.config/fish/completions/earshot.fish', description: 'Fish' },
+    ],
+  },
+];
+
+export const environmentVariableDefinitions: readonly EnvironmentVariableDefinition[] = [
+  { name: 'EARSHOT_BASE_URL', summary: 'The API to talk to when --base-url is not given' },
+  { name: 'HTTPS_PROXY, HTTP_PROXY', summary: 'Send requests through this proxy (lowercase spellings too)' },
+  { name: 'NO_PROXY', summary: 'Hosts to reach without the proxy, comma-separated' },
+  { name: 'NO_COLOR', summary: 'Set to anything to turn colour off (colour is only used on a terminal anyway)' },
+  { name: 'EARSHOT_DEBUG', summary: 'Set to 1 to print request details and every schema problem on stderr' },
+];
+
+export const programExamples: readonly ExampleDefinition[] = [
+  { command: 'earshot platforms', description: 'List the supported platforms' },
+  { command: 'earshot help platforms', description: 'Show the flags and examples of a command' },
+  { command: 'earshot capabilities --json | jq .', description: 'Get the capabilities as JSON' },
+  { command: 'earshot links', description: 'Show where the docs, OpenAPI document and MCP configuration live' },
+];
+
+/** How the client prints, one sentence each. */
+export const outputModeDefinitions: readonly string[] = [
+  'On a terminal, results are aligned tables, by display width so that CJK, emoji and combining marks line up, with colour unless NO_COLOR is set; help is wrapped to the terminal (80 columns when its width is unknown).',
+  'Piped or redirected, they are stable tab-separated lines without a header, one record per line.',
+  "With --json, the client prints exactly the JSON the API returned, after checking what a v1 client may rely on: fields, target types and links that a newer API adds pass through as they are.",
+  'Data goes to stdout; errors go to stderr as one error: line and one hint: line. A wait of more than a few seconds for the rate limit is announced on stderr, and Ctrl-C ends it.',
+];
+
+export { exitCodeDefinitions };
+
+export const commandName = (path: readonly string[]) => [PROGRAM, ...path].join(' ');
+
+export function findFlag(name: string): FlagDefinition | undefined {
+  return flagDefinitions.find((flag) => flag.name === name);
+}
+
+/** `--base-url <url>` or `-h, --help`. */
+export function formatFlag(flag: FlagDefinition): string {
+  return `${flag.short ? `-${flag.short}, ` : ''}--${flag.name}${flag.value ? ` ${flag.value}` : ''}`;
+}
+
+/** `<shell>` for a required argument, `[<command>...]` for an optional variadic one. */
+export function formatArgument(argument: ArgumentDefinition): string {
+  const word = `<${argument.name}>${argument.variadic ? '...' : ''}`;
+  return argument.required ? word : `[${word}]`;
+}
+
+/** The flags a command takes, `--help` last: what its help, its docs and its completion list. */
+export function flagsOf(command: CommandDefinition): FlagDefinition[] {
+  const names = [...command.flags, ...flagDefinitions.filter((flag) => flag.global).map((flag) => flag.name)];
+  return [...new Set(names)].map((name) => findFlag(name)!);
+}
+
+/** `earshot completion <shell>`, `earshot platforms [flags]`: how to call a command. */
+export function formatUsage(command: CommandDefinition): string {
+  const words = [commandName(command.path), ...(command.arguments ?? []).map(formatArgument)];
+  if (command.flags.length > 0) words.push('[flags]');
+  return words.join(' ');
+}
+
+/** The commands that talk to the API: they take its connection flags. */
+export function talksToApi(command: CommandDefinition): boolean {
+  return command.flags.includes('base-url');
+}

@@ -1,0 +1,170 @@
+/**
+ * The library entry of the `earshot` package: `import { createClient } from 'earshot'`.
+ *
+ * The same request core as the command line (`api/`): one timeout per attempt, retries on HTTP 429
+ * as `Retry-After` asks, a 4 MiB cap on answers, the proxy variables, and every answer checked
+ * against the API's JSON Schemas. Where the command line prints `error:` and `hint:` lines and
+ * exits, a call here rejects with an `EarshotError` carrying the same message.
+ *
+ * The published `index.d.ts` is this file's declarations plus interfaces generated from the JSON
+ * Schemas (tooling/build-cli.ts), so every public type here is declared in this file or comes
+ * from the schemas: nothing else may appear in a signature.
+ */
+import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../contract/schemas/index.ts';
+import { createApiClient } from './api/api-client.ts';
+import type { ClientError, ClientErrorKind } from './api/client-error.ts';
+import { buildUserAgent, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, normalizeBaseUrl } from './api/client-settings.ts';
+import type { ApiResult } from './api/request-json.ts';
+import { DEFAULT_RETRIES, MAX_RETRIES } from './api/retry-policy.ts';
+import { buildFacts } from './baked/build-facts.ts';
+
+export type { ApiError, CapabilitiesResponse, McpConfiguration, Platform, PlatformsResponse } from '../../contract/schemas/index.ts';
+
+/** The client's version, for example `1.0.0`. */
+export const VERSION: string = buildFacts.version;
+
+export interface ClientOptions {
+  /**
+   * The site to talk to, an absolute http(s) URL without query or fragment.
+   * @default the production site, for example `https://earshot.dev`
+   */
+  baseUrl?: string;
+  /**
+   * Milliseconds to wait for one complete answer (per attempt, retries excluded).
+   * @default 10000
+   */
+  timeout?: number;
+  /**
+   * Retries after an HTTP 429 answer, 0 to 10. Each waits as long as `Retry-After` asks.
+   * @default 2
+   */
+  retries?: number;
+  /**
+   * The `fetch` to send requests with, for example one that adds tracing.
+   * @default the global `fetch`, or undici's with `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` when a proxy variable is set
+   */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /**
+   * The `User-Agent` header. Name your application, for example `acme-dashboard/2.1 (ops@acme.example)`.
+   * @default `earshot/<version> (node <version>; <platform> <arch>)`
+   */
+  userAgent?: string;
+  /** Cancels every call of this client, and the waits between retries. */
+  signal?: AbortSignal;
+}
+
+export interface CallOptions {
+  /** Cancels this call only. */
+  signal?: AbortSignal;
+}
+
+/** An OpenAPI 3.1 document, as the site serves it at `/openapi.json`. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title?: unknown; version?: unknown; [key: string]: unknown };
+  paths?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** The client of Earshot's public discovery API. Each method is named after its OpenAPI `operationId`. */
+export interface EarshotClient {
+  /** The site this client talks to, without a trailing slash. */
+  readonly baseUrl: string;
+  /** `GET /api/v1/platforms`: the platforms Earshot monitors and the target types of each. */
+  listServicePlatforms(options?: CallOptions): Promise<PlatformsResponse>;
+  /** `GET /api/v1/capabilities`: the product, its platforms and links to integration resources. */
+  getServiceCapabilities(options?: CallOptions): Promise<CapabilitiesResponse>;
+  /** The OpenAPI document (`/openapi.json`). */
+  getOpenApiDocument(options?: CallOptions): Promise<OpenApiDocument>;
+  /** The MCP configuration that the capabilities' `resources.mcp` links to. */
+  getMcpConfiguration(options?: CallOptions): Promise<McpConfiguration>;
+}
+
+/**
+ * Why a call failed, one kind per way a call can fail. The command line exits with 3, 4, 5 and 1
+ * for them.
+ */
+const errorKinds = {
+  /** HTTP 429 after every allowed retry: wait, then try again. */
+  'rate-limited': true,
+  /** No answer: connection refused, DNS failure, TLS or network error, timeout. */
+  unreachable: true,
+  /** An answer that cannot be used: HTML, invalid JSON, JSON that breaks the schema, too large. */
+  'bad-response': true,
+  /** An HTTP error status other than 429, such as 404 or 503. */
+  'http-error': true,
+} as const satisfies Record<ClientErrorKind, true>;
+
+export type EarshotErrorKind = keyof typeof errorKinds;
+
+/** The one error every failed call rejects with. Its `message` is what `earshot` prints after `error:`. */
+export class EarshotError extends Error {
+  override readonly name = 'EarshotError';
+  readonly kind: EarshotErrorKind;
+  /** The HTTP status of the failed answer, when there was one. */
+  readonly status: number | undefined;
+  /** What to do next, as `earshot` prints it after `hint:`. */
+  readonly hint: string;
+
+  constructor(kind: EarshotErrorKind, message: string, options: { status?: number | undefined; hint: string; cause?: unknown }) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = kind;
+    this.status = options.status;
+    this.hint = options.hint;
+  }
+}
+
+/**
+ * Creates a client. Options are checked at once: a wrong one throws a `TypeError` naming it.
+ *
+ * @example
+ * const earshot = createClient({ userAgent: 'my-app/1.0' });
+ * const { data } = await earshot.listServicePlatforms();
+ */
+export function createClient(options: ClientOptions = {}): EarshotClient {
+  const baseUrl = normalizeBaseUrl(options.baseUrl ?? buildFacts.productionBaseUrl);
+  if (baseUrl === undefined) throw new TypeError(`createClient: baseUrl must be an absolute http(s) URL without query or fragment, such as https://earshot.dev (got ${JSON.stringify(options.baseUrl)})`);
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT_SECONDS * 1000;
+  if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_SECONDS * 1000) {
+    throw new TypeError(`createClient: timeout must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT_SECONDS * 1000} (got ${JSON.stringify(options.timeout)})`);
+  }
+  const retries = options.retries ?? DEFAULT_RETRIES;
+  if (!Number.isInteger(retries) || retries < 0 || retries > MAX_RETRIES) {
+    throw new TypeError(`createClient: retries must be a whole number from 0 to ${MAX_RETRIES} (got ${JSON.stringify(options.retries)})`);
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new TypeError('createClient: fetch must be a function');
+  if (options.userAgent !== undefined && (typeof options.userAgent !== 'string' || options.userAgent.trim() === '')) {
+    throw new TypeError('createClient: userAgent must be a non-empty string');
+  }
+
+  const api = createApiClient(
+    { baseUrl, baseUrlSource: options.baseUrl === undefined ? 'library default' : 'baseUrl option', timeoutMs: Math.round(timeout), retries, debug: false },
+    {
+      userAgent: options.userAgent ?? buildUserAgent(buildFacts.version),
+      supportEmail: buildFacts.supportEmail,
+      installGuideUrl: `${buildFacts.cliDocsUrl}#install`,
+      signal: options.signal,
+      // Only the proxy variables are read, as curl and undici read them.
+      env: process.env,
+      fetch: options.fetch,
+    },
+  );
+  const settle = async <T>(result: Promise<ApiResult<T>>): Promise<T> => {
+    const answer = await result;
+    if (answer.ok) return answer.value;
+    throw toEarshotError(answer.error);
+  };
+  const call = (callOptions: CallOptions | undefined) => ({ signal: callOptions?.signal });
+  return {
+    baseUrl,
+    listServicePlatforms: (callOptions) => settle(api.getPlatforms(call(callOptions))),
+    getServiceCapabilities: (callOptions) => settle(api.getCapabilities(call(callOptions))),
+    getOpenApiDocument: (callOptions) => settle<OpenApiDocument>(api.getOpenApiDocument(call(callOptions))),
+    getMcpConfiguration: (callOptions) => settle(api.getMcpConfiguration(call(callOptions))),
+  } satisfies EarshotClient;
+}
+
+function toEarshotError(error: ClientError): EarshotError {
+  return new EarshotError(error.kind, error.message, { status: error.status, hint: error.hint });
+}
+

@@ -1,0 +1,116 @@
+import type { CacheHint, McpServer, McpServerFactory, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { McpDataSource } from './mcp-data-source.ts';
+import { earshotResources } from './mcp-resources.ts';
+import { earshotTools, formatDataErrorLines, type EarshotTool, type FormatDataError } from './mcp-tools.ts';
+
+export interface EarshotMcpServerOptions {
+  /** Where the tools and resources get their data: the API client, or the published answers. */
+  source: McpDataSource;
+  /** The server's version in `serverInfo`: the client package's version. */
+  version: string;
+  /** How a failure reads in a tool's error result (default: `error: …` and `hint: …` lines). */
+  formatError?: FormatDataError;
+}
+
+/**
+ * How long clients and shared caches may keep a list or a read (the 2026-07-28 revision's
+ * `ttlMs` and `cacheScope`): as long as browsers keep the API's answers (`max-age=60` for
+ * `/api/*` in netlify.toml; tests/unit/mcp-server.test.ts holds the two equal). The data is
+ * public, so shared caches may keep it too.
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching
+ */
+export const MCP_CACHE_HINT: CacheHint = { ttlMs: 60_000, cacheScope: 'public' };
+
+/** The most array elements and object members a `tools/call` may send; neither tool takes any. */
+const MAX_TOOL_INPUT_ELEMENTS = 64;
+
+/**
+ * A tool's input schema for the SDK (a Standard Schema with its JSON Schema): `tools/list`
+ * publishes the JSON Schema unchanged, and a call with arguments the tool does not take gets the
+ * tool's own explanation in its error result, which the SDK prefixes with
+ * `Input validation error: Invalid arguments for tool <name>:`.
+ * @see https://standardschema.dev/
+ */
+function toInputSchema(tool: EarshotTool): StandardSchemaWithJSON {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'earshot',
+      jsonSchema: { input: () => tool.inputSchema, output: () => tool.inputSchema },
+      validate(value) {
+        const problem = tool.checkArguments(value);
+        return problem === undefined ? { value } : { issues: [{ message: problem }] };
+      },
+    },
+  };
+}
+
+/**
+ * A tool's output schema for the SDK: published as it is, and compiled into a validator (the
+ * SDK's `fromJsonSchema`, ajv) on the first call that returns a result to check, not before:
+ * compiling both takes about 25 ms, which a client waiting for `tools/list` (the first thing every
+ * client asks) would otherwise wait for at every start.
+ */
+function toOutputSchema(schema: Record<string, unknown>, fromJsonSchema: (schema: Record<string, unknown>) => StandardSchemaWithJSON): StandardSchemaWithJSON {
+  let compiled: StandardSchemaWithJSON | undefined;
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'earshot',
+      jsonSchema: { input: () => schema, output: () => schema },
+      validate: (value) => (compiled ??= fromJsonSchema(schema))['~standard'].validate(value),
+    },
+  };
+}
+
+/**
+ * Loads the MCP SDK (v2, `@modelcontextprotocol/server`) and returns the factory that builds the
+ * Earshot MCP server, for `serveStdio` (`earshot mcp`) and `createMcpHandler` (`/mcp`) alike: the
+ * same tools, resources, instructions and cache hints over both transports, for clients of the
+ * 2026-07-28 revision and of the 2025 ones.
+ *
+ * The SDK is imported here, inside the function, never at the top of a module: the client is
+ * bundled with the SDK in a chunk of its own, and a static import would make every command,
+ * `earshot --version` too, load it at start (tests/unit/cli-bundle.test.ts).
+ *
+ * The tools' output schemas are our own JSON Schemas (contract/schemas/, with every `$ref`
+ * inlined): `tools/list` publishes them unchanged, and the SDK checks every structured result
+ * against them before it leaves (`toOutputSchema`). They are wrapped once, here, because the
+ * factory runs once per HTTP request.
+ */
+export async function loadEarshotMcpServerFactory(options: EarshotMcpServerOptions): Promise<McpServerFactory & (() => McpServer)> {
+  const { McpServer, fromJsonSchema, ProtocolError, ProtocolErrorCode } = await import('@modelcontextprotocol/server');
+  const { source, version, formatError = formatDataErrorLines } = options;
+  const tools = earshotTools.map((tool) => ({ tool, inputSchema: toInputSchema(tool), outputSchema: toOutputSchema(tool.outputSchema, fromJsonSchema) }));
+  const cacheHints = Object.fromEntries(['server/discover', 'tools/list', 'resources/list', 'resources/templates/list', 'resources/read'].map((method) => [method, MCP_CACHE_HINT]));
+
+  return () => {
+    const server = new McpServer(
+      { name: 'earshot', title: 'Earshot', version },
+      {
+        // The lists never change while a server runs: a deploy changes them, and a new server answers.
+        capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+        instructions: `Earshot's public discovery API (${source.baseUrl}): which platforms Earshot monitors and for what (list_platforms), and the product's capabilities and integration links (get_capabilities). Read-only; no account needed.`,
+        cacheHints,
+        maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
+      },
+    );
+    for (const { tool, inputSchema, outputSchema } of tools) {
+      const { name, title, description, annotations } = tool;
+      server.registerTool(name, { title, description, inputSchema, outputSchema, annotations }, (_arguments, context) =>
+        tool.call(source, formatError, { signal: context.mcpReq.signal }),
+      );
+    }
+    for (const resource of earshotResources) {
+      const { uri, name, title, description, mimeType } = resource;
+      server.registerResource(name, uri, { title, description, mimeType }, async (_uri, context) => {
+        const answer = await resource.read(source, { signal: context.mcpReq.signal });
+        // resources/read has no error result of its own: a failed API call is a protocol error,
+        // on one line, with the hint also as data for clients that show it apart.
+        if (!answer.ok) throw new ProtocolError(ProtocolErrorCode.InternalError, `${answer.error.message}; hint: ${answer.error.hint}`, { hint: answer.error.hint });
+        return { contents: [{ uri, mimeType, text: answer.text }] };
+      });
+    }
+    return server;
+  };
+}

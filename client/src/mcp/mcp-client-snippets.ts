@@ -1,0 +1,174 @@
+import type { McpConfiguration } from '../../../contract/schemas/index.ts';
+
+/**
+ * How each common MCP client takes the Earshot MCP server, in the format that client documents,
+ * derived from the one served configuration (`/mcp.json`): the docs page (/docs/mcp/) and
+ * `earshot mcp config --client <id> [--transport {http|stdio}]` both render from here.
+ *
+ * Two ways per client: `http`, the remote endpoint (first: nothing to install), and `stdio`, the
+ * local server started with `npx`. No client here needs a bridge such as `mcp-remote` for the
+ * remote endpoint: each takes a Streamable HTTP URL itself, Claude Desktop as a custom connector
+ * rather than in its configuration file.
+ */
+export const mcpClients = [
+  {
+    id: 'claude-desktop',
+    name: 'Claude Desktop',
+    docs: 'https://support.claude.com/en/articles/11175166-getting-started-with-custom-connectors-using-remote-mcp',
+    where: {
+      http: "Settings → Connectors → Add custom connector: name it `earshot` and give it this URL. Claude reaches the connector from Anthropic's servers, so the URL must be public (a `localhost` one cannot work), and `claude_desktop_config.json` cannot take it: that file starts local servers only.",
+      stdio: 'Settings → Developer → Edit Config opens `claude_desktop_config.json`; merge this into it and restart Claude Desktop.',
+    },
+    verify: 'In a chat, the tools menu lists `earshot` with `list_platforms` and `get_capabilities`.',
+  },
+  {
+    id: 'claude-code',
+    name: 'Claude Code',
+    docs: 'https://code.claude.com/docs/en/mcp',
+    where: {
+      http: 'Run this in a terminal; add `--scope project` after `add` to share it with the project through `.mcp.json`.',
+      stdio: 'Run this in a terminal; add `--scope project` after `add` to share it with the project through `.mcp.json`.',
+    },
+    verify: '`claude mcp list` connects to every configured server and marks `earshot` connected.',
+  },
+  {
+    id: 'cursor',
+    name: 'Cursor',
+    docs: 'https://cursor.com/docs/mcp',
+    where: {
+      http: '`~/.cursor/mcp.json` for every project, or `.cursor/mcp.json` in one project.',
+      stdio: '`~/.cursor/mcp.json` for every project, or `.cursor/mcp.json` in one project.',
+    },
+    verify: 'Cursor Settings → MCP lists `earshot` with a green dot and its two tools.',
+  },
+  {
+    id: 'vscode',
+    name: 'VS Code',
+    docs: 'https://code.visualstudio.com/docs/agents/reference/mcp-configuration',
+    where: {
+      http: '`.vscode/mcp.json` in the workspace, or the file that the command "MCP: Open User Configuration" opens.',
+      stdio: '`.vscode/mcp.json` in the workspace, or the file that the command "MCP: Open User Configuration" opens.',
+    },
+    verify: 'The command "MCP: List Servers" shows `earshot` running; its tools are in the chat\'s tool picker.',
+  },
+  {
+    id: 'windsurf',
+    name: 'Windsurf',
+    docs: 'https://docs.windsurf.com/windsurf/cascade/mcp',
+    where: {
+      http: '`~/.codeium/windsurf/mcp_config.json` (remote servers take `serverUrl`); then press refresh in the MCPs panel of Cascade.',
+      stdio: '`~/.codeium/windsurf/mcp_config.json`; then press refresh in the MCPs panel of Cascade.',
+    },
+    verify: "Cascade's MCPs panel lists `earshot` and its two tools after the refresh.",
+  },
+  {
+    id: 'codex',
+    name: 'Codex',
+    docs: 'https://developers.openai.com/codex/mcp',
+    where: {
+      http: '`~/.codex/config.toml`, or `.codex/config.toml` in a trusted project; `codex mcp add earshot --url <url>` writes the same.',
+      stdio: '`~/.codex/config.toml`, or `.codex/config.toml` in a trusted project; `codex mcp add earshot -- <command>` writes the same.',
+    },
+    verify: '`codex mcp list` shows `earshot`; `/mcp` in a session lists its tools.',
+  },
+  {
+    id: 'gemini-cli',
+    name: 'Gemini CLI',
+    docs: 'https://geminicli.com/docs/tools/mcp-server/',
+    where: {
+      http: '`~/.gemini/settings.json`, or `.gemini/settings.json` in a project (Streamable HTTP servers take `httpUrl`; `url` would mean the older SSE transport).',
+      stdio: '`~/.gemini/settings.json`, or `.gemini/settings.json` in a project.',
+    },
+    verify: '`gemini mcp list` shows `earshot` connected; `/mcp` in a session lists its tools.',
+  },
+] as const;
+
+export type McpClientId = (typeof mcpClients)[number]['id'];
+
+export const mcpClientIds: readonly McpClientId[] = mcpClients.map((client) => client.id);
+
+/** `http`: the remote endpoint; `stdio`: the local server, started with `npx`. The first is the default. */
+export const mcpTransports = ['http', 'stdio'] as const;
+
+export type McpTransport = (typeof mcpTransports)[number];
+
+export interface McpClientSnippet {
+  client: McpClientId;
+  /** The client's name, for a heading or a tab label. */
+  name: string;
+  transport: McpTransport;
+  /** Where the snippet goes, as one Markdown sentence or two. */
+  where: string;
+  language: 'json' | 'sh' | 'toml' | 'text';
+  /** Ends with a newline. */
+  code: string;
+}
+
+/** Every client's snippets, in the order of `mcpClients`, the remote endpoint's first. */
+export function renderMcpClientSnippets(configuration: McpConfiguration): McpClientSnippet[] {
+  return mcpClientIds.flatMap((client) => mcpTransports.map((transport) => renderMcpClientSnippet(client, configuration, transport)));
+}
+
+export function renderMcpClientSnippet(client: McpClientId, configuration: McpConfiguration, transport: McpTransport = 'http'): McpClientSnippet {
+  const { name, where } = mcpClients.find((candidate) => candidate.id === client)!;
+  const snippet = (language: McpClientSnippet['language'], code: string): McpClientSnippet => ({ client, name, transport, where: where[transport], language, code });
+  const { url } = configuration.mcpServers.earshot;
+  const { command, args } = configuration.mcpServers['earshot-stdio'];
+  const stdio = { command, args };
+  switch (client) {
+    // Claude Desktop takes a remote server in its settings, as a URL: the URL is what to paste.
+    case 'claude-desktop':
+      return transport === 'http' ? snippet('text', `${url}\n`) : snippet('json', toJson({ mcpServers: { earshot: stdio } }));
+    // `--` ends Claude Code's own options: the server's flags (`-y`, `--base-url`) stay the server's.
+    case 'claude-code':
+      return snippet('sh', `${toShellLine(transport === 'http' ? ['claude', 'mcp', 'add', '--transport', 'http', 'earshot', url] : ['claude', 'mcp', 'add', 'earshot', '--', command, ...args])}\n`);
+    case 'cursor':
+      return snippet('json', toJson({ mcpServers: { earshot: transport === 'http' ? { url } : stdio } }));
+    // VS Code names the map `servers` and wants each server's transport spelled out.
+    case 'vscode':
+      return snippet('json', toJson({ servers: { earshot: transport === 'http' ? { type: 'http', url } : { type: 'stdio', ...stdio } } }));
+    case 'windsurf':
+      return snippet('json', toJson({ mcpServers: { earshot: transport === 'http' ? { serverUrl: url } : stdio } }));
+    case 'codex':
+      return snippet('toml', transport === 'http' ? `[mcp_servers.earshot]\nurl = ${toTomlString(url)}\n` : `[mcp_servers.earshot]\ncommand = ${toTomlString(command)}\nargs = [${args.map(toTomlString).join(', ')}]\n`);
+    case 'gemini-cli':
+      return snippet('json', toJson({ mcpServers: { earshot: transport === 'http' ? { httpUrl: url } : stdio } }));
+  }
+}
+
+/** VS Code's variant of the stdio server, which the e2e tests start exactly as written. */
+export function toVsCodeConfiguration(configuration: McpConfiguration) {
+  const { command, args } = configuration.mcpServers['earshot-stdio'];
+  return { servers: { earshot: { type: 'stdio' as const, command, args } } };
+}
+
+/**
+ * The stdio server as Windows needs it in clients that start commands without a shell: `npx` is
+ * a batch file there (`npx.cmd`), which only `cmd` runs.
+ */
+export function toWindowsStdioServer(configuration: McpConfiguration) {
+  const { command, args } = configuration.mcpServers['earshot-stdio'];
+  return { command: 'cmd', args: ['/c', command, ...args] };
+}
+
+export function toShellLine(words: readonly string[]): string {
+  return words.map(quoteForShell).join(' ');
+}
+
+/** POSIX shell quoting: words of safe characters stay bare, anything else goes in single quotes. */
+export function quoteForShell(word: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A TOML basic string. JSON's string escapes are all valid TOML escapes (`\"`, `\\`, `\n`, `\uXXXX`…).
+ * @see https://toml.io/en/v1.0.0#string
+ */
+export function toTomlString(text: string): string {
+  return JSON.stringify(text);
+}
+
+function toJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}

@@ -1,0 +1,30 @@
+import type { CapabilitiesResponse, PlatformsResponse } from '../../../contract/schemas/index.ts';
+
+/**
+ * Where the MCP server's tools and resources get their data. Two sources exist:
+ * - the stdio server (`earshot mcp`) asks the API over the network, through the command line's own
+ *   API client (`createApiClient`, which satisfies this interface as it is);
+ * - the remote endpoint (`/mcp`, a Netlify Function) answers from what the build published, with
+ *   no network hop back to the API (site/lib/mcp/published-answers.ts).
+ */
+export interface McpDataSource {
+  /** The API's base URL, named in the server's instructions: `https://earshot.dev`. */
+  baseUrl: string;
+  getPlatforms(call?: McpDataCall): Promise<McpDataResult<PlatformsResponse>>;
+  getCapabilities(call?: McpDataCall): Promise<McpDataResult<CapabilitiesResponse>>;
+  /** The OpenAPI document; `text` is served as it is, byte for byte. */
+  getOpenApiDocument(call?: McpDataCall): Promise<McpDataResult<unknown>>;
+}
+
+/** Per call: the MCP request's own cancellation (the client cancelled, or the connection closed). */
+export interface McpDataCall {
+  signal?: AbortSignal | undefined;
+}
+
+export type McpDataResult<T> = { ok: true; value: T; text: string } | { ok: false; error: McpDataError };
+
+/** Why the data could not be had, as the command line reports it: one line each. */
+export interface McpDataError {
+  message: string;
+  hint: string;
+}

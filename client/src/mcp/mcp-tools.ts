@@ -1,0 +1,109 @@
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
+import { tolerantSchemas } from '../../../contract/schemas/index.ts';
+import type { McpDataCall, McpDataError, McpDataResult, McpDataSource } from './mcp-data-source.ts';
+import { toSelfContainedSchema } from './self-contained-schema.ts';
+
+/** A tool of the Earshot MCP server: what `tools/list` shows, and what `tools/call` does. */
+export interface EarshotTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  /** What is wrong with these arguments, said for a model to correct them; undefined when nothing is. */
+  checkArguments(args: unknown): string | undefined;
+  outputSchema: Record<string, unknown>;
+  annotations: ToolAnnotations;
+  call(source: McpDataSource, formatError: FormatDataError, call?: McpDataCall): Promise<CallToolResult>;
+}
+
+/** How a failure reads in a tool's error result; the command line passes its own `error:`/`hint:` lines. */
+export type FormatDataError = (error: McpDataError) => string;
+
+export const formatDataErrorLines: FormatDataError = ({ message, hint }) => `error: ${message}\nhint: ${hint}`;
+
+/**
+ * Neither tool takes arguments. `additionalProperties: false` makes any argument invalid, so a
+ * client that sends one learns at once (an error result naming it) instead of believing it filtered.
+ */
+const noArguments = { type: 'object', properties: {}, additionalProperties: false };
+
+/**
+ * Both tools only read Earshot's own public catalogue: nothing changes, calling twice gives the
+ * same answer, and the set of things they can reach is closed (one service, not the open web).
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/server/tools
+ */
+const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+/** In this order in `tools/list` (the 2026-07-28 revision asks for a deterministic order). */
+export const earshotTools: readonly EarshotTool[] = [
+  apiTool({
+    name: 'list_platforms',
+    title: 'List Earshot platforms',
+    description: 'Lists the platforms Earshot can monitor (such as Reddit or Hacker News) and the target types each supports (keyword, subreddit). From GET /api/v1/platforms.',
+    schema: tolerantSchemas.PlatformsResponse,
+    get: (source, call) => source.getPlatforms(call),
+  }),
+  apiTool({
+    name: 'get_capabilities',
+    title: 'Get Earshot capabilities',
+    description: "Gets Earshot's public capabilities: the product, its description, the supported platforms, and links to the documentation, authentication, webhooks, OpenAPI document, MCP configuration and command-line client. From GET /api/v1/capabilities.",
+    schema: tolerantSchemas.CapabilitiesResponse,
+    get: (source, call) => source.getCapabilities(call),
+  }),
+];
+
+/** A read-only tool without arguments that returns one API answer, described by its schema. */
+function apiTool<T extends Record<string, unknown>>(spec: {
+  name: string;
+  title: string;
+  description: string;
+  schema: object;
+  get: (source: McpDataSource, call?: McpDataCall) => Promise<McpDataResult<T>>;
+}): EarshotTool {
+  const { name, title, description, schema, get } = spec;
+  return {
+    name,
+    title,
+    description,
+    inputSchema: noArguments,
+    checkArguments: (args) => describeUnexpectedArguments(name, args),
+    outputSchema: toSelfContainedSchema(schema),
+    annotations: { title, ...readOnly },
+    call: async (source, formatError, call) => toToolResult(await get(source, call), formatError),
+  };
+}
+
+/**
+ * The one thing that can be wrong with the arguments of a tool that takes none, said so that a
+ * model can correct itself: `list_platforms takes no arguments (got "platform")`. It is what
+ * `noArguments` says, in words a JSON Schema validator does not have ("must NOT have additional
+ * properties" names no property).
+ */
+function describeUnexpectedArguments(name: string, args: unknown): string | undefined {
+  if (args === undefined || args === null) return undefined;
+  if (typeof args !== 'object' || Array.isArray(args)) return `${name} takes no arguments; send an empty object (got ${Array.isArray(args) ? 'an array' : typeof args})`;
+  const names = Object.keys(args);
+  if (names.length === 0) return undefined;
+  return `${name} takes no arguments; send an empty object (got ${names.slice(0, 5).map((key) => JSON.stringify(key)).join(', ')}${names.length > 5 ? ', …' : ''})`;
+}
+
+/**
+ * The API's answer as `structuredContent` (exactly the JSON it returned, checked against the
+ * schema the `outputSchema` comes from), and the same JSON serialized as the text content, for
+ * clients and models that read only `content`.
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/server/tools#structured-content
+ *   ("a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block")
+ */
+function toToolResult<T extends Record<string, unknown>>(result: McpDataResult<T>, formatError: FormatDataError): CallToolResult {
+  if (!result.ok) return toErrorResult(result.error, formatError);
+  return { content: [{ type: 'text', text: JSON.stringify(result.value) }], structuredContent: result.value };
+}
+
+/**
+ * A failed API call is a tool error, not a protocol error: the model sees it and can act on it
+ * (wait, retry, tell the user), and the server carries on.
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/server/tools#error-handling
+ */
+export function toErrorResult(error: McpDataError, formatError: FormatDataError): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: formatError(error) }] };
+}

@@ -1,0 +1,149 @@
+import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
+import type { Readable, Writable } from 'node:stream';
+import { toOneLineError } from './one-line-errors.ts';
+
+/** JSON-RPC's own codes for input that is not a request at all. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+
+/** A line longer than this is refused unread; every message of this server's clients is far smaller. */
+export const MAX_LINE_BYTES = 1024 * 1024;
+
+/**
+ * The stdio transport of `earshot mcp`: newline-delimited JSON-RPC on stdin and stdout, as the
+ * SDK's `StdioServerTransport`, but answering what that one drops without a word:
+ * - a line that is not JSON: a Parse error (-32700) with a null id;
+ * - JSON that is not a JSON-RPC message, or a batch (removed from MCP in 2025-06-18, never part
+ *   of 2026-07-28): an Invalid Request (-32600), with the id when one can be read;
+ * - a line over `MAX_LINE_BYTES`: an Invalid Request, the line skipped.
+ * After each, the server keeps reading. Every error the server sends leaves as one line
+ * (`toOneLineError`).
+ * @see https://www.jsonrpc.org/specification#error_object ("Parse error: Invalid JSON was received by the server")
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio
+ */
+export class LineDelimitedStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  /** The method of each request awaiting its answer, to name it in an error. */
+  private readonly pending = new Map<string | number, string>();
+  private buffered: Buffer[] = [];
+  private bufferedBytes = 0;
+  /** Set while skipping the rest of an over-long line. */
+  private skipping = false;
+  private closed = false;
+  private readonly stdin: Readable;
+  private readonly stdout: Writable;
+  private readonly maxLineBytes: number;
+
+  constructor(stdin: Readable, stdout: Writable, maxLineBytes = MAX_LINE_BYTES) {
+    this.stdin = stdin;
+    this.stdout = stdout;
+    this.maxLineBytes = maxLineBytes;
+  }
+
+  async start(): Promise<void> {
+    this.stdin.on('data', this.onData);
+    this.stdin.once('end', this.onEnd);
+    this.stdin.once('close', this.onEnd);
+    this.stdin.on('error', this.onStreamError);
+    this.stdout.on('error', this.onStreamError);
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    let outgoing: JSONRPCMessage = message;
+    if ('id' in message && ('result' in message || 'error' in message)) {
+      const method = message.id === null || message.id === undefined ? undefined : this.pending.get(message.id);
+      if (message.id !== null && message.id !== undefined) this.pending.delete(message.id);
+      if ('error' in message) outgoing = { ...message, error: toOneLineError(message.error, method) } as JSONRPCMessage;
+    }
+    await this.write(outgoing);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stdin.off('data', this.onData);
+    this.stdin.off('end', this.onEnd);
+    this.stdin.off('close', this.onEnd);
+    this.stdin.off('error', this.onStreamError);
+    this.stdout.off('error', this.onStreamError);
+    this.onclose?.();
+  }
+
+  private readonly onEnd = () => void this.close();
+
+  private readonly onStreamError = (error: Error) => this.onerror?.(error);
+
+  private readonly onData = (chunk: Buffer | string) => {
+    let rest = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    for (let newline = rest.indexOf(0x0a); newline !== -1; newline = rest.indexOf(0x0a)) {
+      this.take(rest.subarray(0, newline));
+      const line = Buffer.concat(this.buffered, this.bufferedBytes);
+      const skipped = this.skipping;
+      this.buffered = [];
+      this.bufferedBytes = 0;
+      this.skipping = false;
+      if (!skipped) this.receiveLine(line.toString('utf8'));
+      rest = rest.subarray(newline + 1);
+    }
+    this.take(rest);
+  };
+
+  /** Buffers part of a line, or starts skipping it once it is over the limit. */
+  private take(part: Buffer): void {
+    if (this.skipping || part.length === 0) return;
+    if (this.bufferedBytes + part.length > this.maxLineBytes) {
+      this.buffered = [];
+      this.bufferedBytes = 0;
+      this.skipping = true;
+      this.reject(null, INVALID_REQUEST, `Invalid Request: a message must be at most ${this.maxLineBytes} bytes on one line; this one was skipped`);
+      return;
+    }
+    this.buffered.push(part);
+    this.bufferedBytes += part.length;
+  }
+
+  private receiveLine(line: string): void {
+    const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      this.reject(null, PARSE_ERROR, `Parse error: the line is not JSON (${error instanceof Error ? error.message : String(error)})`);
+      return;
+    }
+    if (Array.isArray(value)) {
+      this.reject(null, INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported; send one message per line');
+      return;
+    }
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(value);
+    } catch {
+      this.reject(readableId(value), INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response (each needs "jsonrpc": "2.0", and a request a string "method" and a string or number "id")');
+      return;
+    }
+    if ('method' in message && 'id' in message) this.pending.set(message.id, message.method);
+    this.onmessage?.(message);
+  }
+
+  private reject(id: string | number | null, code: number, message: string): void {
+    void this.write({ jsonrpc: '2.0', id, error: { code, message } }).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+  }
+
+  private write(message: unknown): Promise<void> {
+    return new Promise((done, fail) => {
+      this.stdout.write(`${JSON.stringify(message)}\n`, (error) => (error ? fail(error) : done()));
+    });
+  }
+}
+
+/** The id of an invalid request, when it has a usable one, so the client can match the error. */
+function readableId(value: unknown): string | number | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id } = value as { id?: unknown };
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}

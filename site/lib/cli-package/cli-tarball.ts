@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/**
+ * The `earshot` package as the site serves it: the tarball `npm run build:cli` packs
+ * (tooling/build-cli.ts), published at `/cli/earshot-<version>-<hash>.tgz`.
+ *
+ * The URL names the version and a hash of the content. Within one version the content can still
+ * change between deploys (the production URL, the support address and the schemas are baked into
+ * the client), and a URL that served other bytes once could be answered from a stale cache or
+ * break a lockfile's integrity; with the hash in the URL, one URL always means the same bytes, so
+ * it can be cached for good (`immutable`, see netlify.toml) and a configuration that names it
+ * keeps running the same code until the configuration itself changes.
+ */
+export interface CliTarball {
+  version: string;
+  /** `earshot-1.0.0-3f2a9c1d0b.tgz` */
+  fileName: string;
+  /** The site path: `/cli/earshot-1.0.0-3f2a9c1d0b.tgz`. */
+  path: string;
+  /** `sha512-…` (Subresource Integrity form), what npm records in a lockfile. */
+  integrity: string;
+  /** Bytes. */
+  size: number;
+  bytes: Uint8Array;
+}
+
+export const CLI_TARBALL_DIRECTORY = '/cli/';
+const BUILD_DIR = resolve('build/cli');
+const MANIFEST = resolve('client/package.json');
+
+export function readCliPackageVersion(): string {
+  return (JSON.parse(readFileSync(MANIFEST, 'utf8')) as { version: string }).version;
+}
+
+/** Where `npm pack` writes the tarball of the current version. */
+export function cliTarballFile(): string {
+  return resolve(BUILD_DIR, `earshot-${readCliPackageVersion()}.tgz`);
+}
+
+/** The packed tarball, with its pinned file name; fails with the command to run when it is missing. */
+export function readCliTarball(): CliTarball {
+  const file = cliTarballFile();
+  if (!existsSync(file)) throw new Error(`${file} does not exist\nhint: run \`npm run build:cli\` (\`npm run build\` runs it first)`);
+  const bytes = new Uint8Array(readFileSync(file));
+  const version = readCliPackageVersion();
+  const sha512 = createHash('sha512').update(bytes);
+  const digest = sha512.digest();
+  const fileName = `earshot-${version}-${digest.toString('hex').slice(0, 10)}.tgz`;
+  return { version, fileName, path: `${CLI_TARBALL_DIRECTORY}${fileName}`, integrity: `sha512-${digest.toString('base64')}`, size: bytes.byteLength, bytes };
+}
+
+/** The commands every page, file and configuration gives, all naming the pinned tarball URL. */
+export interface CliInstallCommands {
+  /** The tarball's absolute URL on this deployment. */
+  url: string;
+  /** `npm install --global <url>`: the `earshot` command. */
+  installGlobal: string;
+  /** `npm install <url>`: the library, in a project. */
+  installLibrary: string;
+  /** `npx -y <url> <args>`: run once without installing. */
+  npx(args: string): string;
+}
+
+export function buildCliInstallCommands(baseUrl: string, tarball: Pick<CliTarball, 'path'>): CliInstallCommands {
+  const url = `${baseUrl}${tarball.path}`;
+  return {
+    url,
+    installGlobal: `npm install --global ${url}`,
+    installLibrary: `npm install ${url}`,
+    npx: (args) => `npx -y ${url} ${args}`,
+  };
+}
+
+/** `270.4 KB` */
+export function formatTarballSize(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}

@@ -1,0 +1,85 @@
+/**
+ * Rules that real data needs beyond the API's shapes. The schemas say what the API may answer;
+ * these say what an editor may publish. They run even when the schema check fails, on whatever
+ * part of the data is well-formed, so that one build reports every problem.
+ */
+import type { DataProblem } from '../../../contract/data-problem.ts';
+
+type Finding = Omit<DataProblem, 'file'>;
+
+export const PLATFORM_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_ID_LENGTH = 40;
+export const MAX_NAME_LENGTH = 80;
+export const MAX_DESCRIPTION_LENGTH = 1000;
+
+export function checkPlatformsRules(platforms: unknown): Finding[] {
+  if (!Array.isArray(platforms)) return [];
+  const findings: Finding[] = [];
+  if (platforms.length === 0) {
+    findings.push({ pointer: '', expected: 'must list at least one platform', found: platforms });
+  }
+  const firstIndexOfId = new Map<string, number>();
+  platforms.forEach((platform: unknown, index) => {
+    if (!isRecord(platform)) return;
+    const { id, name, targetTypes } = platform;
+    if (typeof id === 'string') {
+      findings.push(...checkId(`/${index}/id`, id));
+      const first = firstIndexOfId.get(id);
+      if (first === undefined) firstIndexOfId.set(id, index);
+      else findings.push({ pointer: `/${index}/id`, expected: `must be unique, but /${first}/id has it too`, found: id });
+    }
+    if (typeof name === 'string') findings.push(...checkText(`/${index}/name`, name, MAX_NAME_LENGTH));
+    if (Array.isArray(targetTypes)) findings.push(...checkTargetTypes(`/${index}/targetTypes`, targetTypes));
+  });
+  return findings;
+}
+
+export function checkProductRules(product: unknown): Finding[] {
+  if (!isRecord(product)) return [];
+  const { description } = product;
+  return typeof description === 'string' ? checkText('/description', description, MAX_DESCRIPTION_LENGTH) : [];
+}
+
+function checkId(pointer: string, id: string): Finding[] {
+  if (!PLATFORM_ID_PATTERN.test(id)) {
+    return [{ pointer, expected: 'must be a slug of lowercase letters, digits and single hyphens, such as "hacker-news"', found: id }];
+  }
+  if (id.length > MAX_ID_LENGTH) {
+    return [{ pointer, expected: `must be at most ${MAX_ID_LENGTH} characters long`, found: id.length }];
+  }
+  return [];
+}
+
+/**
+ * Control characters (line breaks, tabs, terminal escape codes) would break the one-line places
+ * these texts go: a line of /llms.txt, a tab-separated line of `earshot`, a terminal. Lone
+ * surrogates are not Unicode text at all; JSON allows them as `\ud800` escapes.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
+
+function checkText(pointer: string, text: string, maxLength: number): Finding[] {
+  if (text.trim() === '') return [{ pointer, expected: 'must not be empty or only white space', found: text }];
+  const findings: Finding[] = [];
+  if (!text.isWellFormed()) findings.push({ pointer, expected: 'must be well-formed Unicode, without lone surrogates', found: text });
+  if (CONTROL_CHARACTER.test(text)) findings.push({ pointer, expected: 'must not contain control characters such as line breaks, tabs or escape codes', found: text });
+  if (text.trim() !== text) findings.push({ pointer, expected: 'must not start or end with white space', found: text });
+  const length = [...text].length;
+  if (length > maxLength) findings.push({ pointer, expected: `must be at most ${maxLength} characters long`, found: length });
+  return findings;
+}
+
+function checkTargetTypes(pointer: string, targetTypes: unknown[]): Finding[] {
+  if (targetTypes.length === 0) return [{ pointer, expected: 'must list at least one target type', found: targetTypes }];
+  const findings: Finding[] = [];
+  const firstIndex = new Map<unknown, number>();
+  targetTypes.forEach((targetType, index) => {
+    const first = firstIndex.get(targetType);
+    if (first === undefined) firstIndex.set(targetType, index);
+    else findings.push({ pointer: `${pointer}/${index}`, expected: `must not repeat ${pointer}/${first}`, found: targetType });
+  });
+  return findings;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { buildResourceLinks } from '../api/build-responses.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../../contract/api-routes.ts';
+import { describeRateLimit } from '../../../contract/rate-limit.ts';
+import { NOT_FOUND, TOO_MANY_REQUESTS } from '../../../contract/api-errors.ts';
+import { API_DESCRIPTION_VERSION, OPENAPI_VERSION } from '../openapi/build-openapi-document.ts';
+import { buildMcpConfiguration } from '../mcp/mcp-configuration.ts';
+import { buildInspectorCommands, readInspectorVersion } from '../mcp/mcp-checks.ts';
+import { toWindowsStdioServer } from '../../../client/src/mcp/mcp-client-snippets.ts';
+import { buildCliInstallCommands, formatTarballSize, readCliTarball } from '../cli-package/cli-tarball.ts';
+import { loadSiteContext } from '../site-context.ts';
+
+/**
+ * The product facts the docs pages print, each read from its one home (`data/`, `netlify.toml`,
+ * the OpenAPI builder, the client package), so that no page types a fact a second time.
+ */
+export function loadDocsFacts() {
+  const { data, baseUrl, rateLimit } = loadSiteContext();
+  const { product, platforms } = data;
+  const tarball = readCliTarball();
+  const install = buildCliInstallCommands(baseUrl, tarball);
+  const mcpConfiguration = buildMcpConfiguration(baseUrl, product.baseUrl, install.url);
+  return {
+    product,
+    platforms,
+    /** Where this build lives, for example `https://earshot.dev`. */
+    baseUrl,
+    resourceLinks: buildResourceLinks(product.resources, baseUrl),
+    openApiUrl: `${baseUrl}${OPENAPI_PATH}`,
+    /** What this build serves at `resources.mcp`. */
+    mcpConfiguration,
+    /** The remote MCP endpoint of this build, and how to check the server works. */
+    mcp: {
+      endpointUrl: mcpConfiguration.mcpServers.earshot.url,
+      inspector: buildInspectorCommands(mcpConfiguration, readInspectorVersion()),
+      windowsStdioServer: toWindowsStdioServer(mcpConfiguration),
+    },
+    /** The client package this build serves, and the commands that install it from there. */
+    cliPackage: {
+      version: tarball.version,
+      fileName: tarball.fileName,
+      integrity: tarball.integrity,
+      size: formatTarballSize(tarball.size),
+      ...install,
+    },
+    openApiVersion: OPENAPI_VERSION,
+    apiDescriptionVersion: API_DESCRIPTION_VERSION,
+    apiRoutes,
+    rateLimit: {
+      ...rateLimit,
+      /** "60 requests per 60 seconds per client IP address" */
+      text: `${describeRateLimit(rateLimit)}${rateLimit.aggregateBy.includes('ip') ? ' per client IP address' : ''}`,
+    },
+    tooManyRequestsBody: JSON.stringify(TOO_MANY_REQUESTS),
+    notFoundBody: JSON.stringify(NOT_FOUND),
+    /** The Node.js versions the `earshot` package (the command-line client) runs on. */
+    nodeEngine: readPackageEngine(),
+  };
+}
+
+function readPackageEngine(): string {
+  const manifest = JSON.parse(readFileSync('client/package.json', 'utf8')) as { engines?: { node?: string } };
+  const range = manifest.engines?.node;
+  if (!range) throw new Error('client/package.json: must declare engines.node, the Node.js versions the client supports');
+  return range;
+}

@@ -1,0 +1,162 @@
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { NOT_FOUND } from '../../../contract/api-errors.ts';
+import { loadEarshotMcpServerFactory } from '../../../client/src/mcp/create-mcp-server.ts';
+import type { McpDataSource } from '../../../client/src/mcp/mcp-data-source.ts';
+import { toOneLineError, type JsonRpcErrorObject } from '../../../client/src/mcp/one-line-errors.ts';
+import { MCP_ENDPOINT_PATH } from './mcp-endpoint-path.ts';
+
+export { MCP_ENDPOINT_PATH };
+
+/**
+ * A message larger than this is refused unread (413). Every message this server understands is a
+ * few hundred bytes; the largest legitimate one, a 2025 `initialize` with a client's full
+ * capabilities, a few kilobytes.
+ */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+
+/** JSON-RPC's code for a request that is not acceptable as a whole. */
+const INVALID_REQUEST = -32600;
+
+export interface McpEndpointOptions {
+  source: McpDataSource;
+  /** The server's version in `serverInfo`: the client package's. */
+  version: string;
+  /**
+   * The only origin whose browser pages may call the endpoint: the deployment's own. A request
+   * without `Origin` (any MCP client that is not a web page) is not concerned.
+   */
+  allowedOrigin: string;
+  /** The one path the endpoint answers on (default `/mcp`). */
+  path?: string;
+}
+
+export type McpEndpoint = (request: Request) => Promise<Response>;
+
+/**
+ * The remote MCP endpoint: stateless Streamable HTTP, for clients of the 2026-07-28 revision
+ * (each POST a self-contained request, `server/discover`, `_meta` on every request) and of the
+ * 2025 ones (`initialize`, each later request served by a fresh server, no session), from the
+ * SDK's `createMcpHandler`, in front of which it adds what the SDK leaves to its host:
+ * - the path: anything but `path` is a 404 (the function's own address, `/.netlify/functions/mcp`,
+ *   included, so that the rate limit on `/mcp` cannot be walked around);
+ * - `Origin`: a browser page of another origin gets 403 (the spec's MUST, against DNS rebinding
+ *   and cross-site use);
+ * - the method: POST only; anything else 405 with `Allow: POST` (no GET stream, no DELETE of a
+ *   session: this endpoint keeps none);
+ * - the body: over `MAX_REQUEST_BODY_BYTES`, 413 before it is read;
+ * - errors: each JSON-RPC error leaves as one line, invalid params as -32602 (`toOneLineError`);
+ * - headers: never cached (`no-store`), `nosniff`, and never a cookie.
+ * Everything else (JSON parse errors, batches, media types, protocol versions, header checks) is
+ * the SDK's, answered with a JSON-RPC error body and the status the spec asks for.
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http
+ */
+export async function createMcpEndpoint(options: McpEndpointOptions): Promise<McpEndpoint> {
+  const path = options.path ?? MCP_ENDPOINT_PATH;
+  const allowedOrigin = new URL(options.allowedOrigin).origin;
+  const factory = await loadEarshotMcpServerFactory({ source: options.source, version: options.version });
+  const handler = createMcpHandler(factory, {
+    // The default response mode, 'auto', answers one JSON body unless a handler emits a message
+    // before its result, which none of ours does: every answer is one JSON body.
+    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+    // Reported in the answer itself; nothing to log in a function.
+    onerror: () => {},
+  });
+
+  return async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname !== path) {
+      return finish(Response.json(NOT_FOUND, { status: 404 }));
+    }
+    const origin = request.headers.get('origin');
+    if (origin !== null && origin !== allowedOrigin) {
+      return finish(jsonRpcError(403, `Forbidden: browser pages of ${origin} may not use this MCP endpoint; only those of ${allowedOrigin} may`));
+    }
+    if (request.method !== 'POST') {
+      const response = jsonRpcError(405, `Method Not Allowed: the MCP endpoint takes JSON-RPC messages by POST only (got ${request.method}); it keeps no session, so there is no stream to GET and nothing to DELETE`, request.method === 'HEAD');
+      response.headers.set('Allow', 'POST');
+      return finish(response);
+    }
+    const body = await readCappedBody(request, MAX_REQUEST_BODY_BYTES);
+    if (body === undefined) {
+      return finish(jsonRpcError(413, `Payload Too Large: a message must be at most ${MAX_REQUEST_BODY_BYTES} bytes`));
+    }
+    const headers = new Headers(request.headers);
+    headers.delete('content-length');
+    const answer = await handler.fetch(new Request(request.url, { method: 'POST', headers, body }));
+    return finish(await withOneLineErrors(answer, readMethod(body)));
+  };
+}
+
+/** A JSON-RPC error response without an id: the request was refused before it was read as one. */
+function jsonRpcError(status: number, message: string, withoutBody = false): Response {
+  const body = { jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message } };
+  return withoutBody ? new Response(null, { status, headers: { 'Content-Type': 'application/json' } }) : Response.json(body, { status });
+}
+
+/** Headers every answer carries, whatever produced it. */
+function finish(response: Response): Response {
+  const headers = new Headers(response.headers);
+  // Answers depend on the request body, which no HTTP cache keys on.
+  headers.set('Cache-Control', 'no-store');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.delete('Set-Cookie');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The body, or `undefined` when it is over `limit` bytes (read no further than that). */
+async function readCappedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await request.body?.cancel();
+    return undefined;
+  }
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** The JSON-RPC method the body names, when it names one, to say it in errors. */
+function readMethod(body: Uint8Array): string | undefined {
+  try {
+    const message = JSON.parse(new TextDecoder().decode(body)) as { method?: unknown };
+    return typeof message?.method === 'string' ? message.method : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The SDK's answer with every JSON-RPC error in it made one line. Answers are one JSON object, or
+ * (to 2025 clients, and for `subscriptions/listen`, which ends at once: nothing here changes) a
+ * short SSE stream that ends with the response; both are read whole.
+ */
+async function withOneLineErrors(response: Response, method: string | undefined): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || !(type.startsWith('application/json') || type.startsWith('text/event-stream'))) return response;
+  const text = await response.text();
+  const fix = (json: string): string => {
+    try {
+      const message = JSON.parse(json) as { error?: JsonRpcErrorObject };
+      if (typeof message?.error?.message !== 'string') return json;
+      return JSON.stringify({ ...message, error: toOneLineError(message.error, method) });
+    } catch {
+      return json;
+    }
+  };
+  const fixed = type.startsWith('application/json') ? fix(text) : text.replace(/^data: (.*)$/gm, (_line, json: string) => `data: ${fix(json)}`);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(fixed, { status: response.status, statusText: response.statusText, headers });
+}

@@ -1,0 +1,205 @@
+/**
+ * The OpenAPI 3.1.0 description of the public API, generated at build time from the JSON Schemas
+ * and the data, never written by hand.
+ * @see https://spec.openapis.org/oas/v3.1.0
+ */
+import packageManifest from '../../../package.json' with { type: 'json' };
+import { apiSchemas } from '../../../contract/schemas/index.ts';
+import { METHOD_NOT_ALLOWED, TOO_MANY_REQUESTS } from '../../../contract/api-errors.ts';
+import { buildCapabilitiesResponse, buildPlatformsResponse } from '../api/build-responses.ts';
+import { apiRoutes } from '../../../contract/api-routes.ts';
+import type { SiteData } from '../data/load-site-data.ts';
+import { API_LINK_HEADER } from '../edge/api-headers.ts';
+import { describeRateLimit, type RateLimit } from '../../../contract/rate-limit.ts';
+import { formatRateLimit, formatRateLimitPolicy } from '../../../contract/rate-limit-fields.ts';
+import { escapeMarkdownText } from '../text/escape-markdown.ts';
+import { componentRef, toComponentSchema } from './to-component-schema.ts';
+import { buildFirstCallSamples, type CodeSample } from '../docs/code-samples.ts';
+
+export const OPENAPI_VERSION = '3.1.0';
+export const API_DESCRIPTION_VERSION = '1.0.0';
+
+/**
+ * How many platforms the 200 examples show. The examples illustrate the shape; the full list is
+ * what the endpoints answer. Embedding every platform made the document, and each API reference
+ * page starlight-openapi renders from it, grow with the data: with 10,000 platforms each of the
+ * two operation pages was about 20 MB of HTML and took about 6 s to render (see README, Performance).
+ */
+export const EXAMPLE_PLATFORM_COUNT = 3;
+
+export interface OpenApiInput {
+  data: SiteData;
+  baseUrl: string;
+  rateLimit: RateLimit;
+}
+
+/** A docs sample as an OpenAPI `x-codeSamples` entry; `lang` names the language as Redocly lists it. */
+function toOpenApiCodeSample(sample: CodeSample) {
+  const lang = { curl: 'shell', javascript: 'javascript', python: 'python' }[sample.language];
+  return { lang, label: sample.label, source: sample.code };
+}
+
+export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput) {
+  const limit = `${describeRateLimit(rateLimit)} per client IP address`;
+  const { product } = data;
+  const docsUrl = new URL(product.resources.documentation, `${baseUrl}/`).href;
+  const exampleData = { ...data, platforms: data.platforms.slice(0, EXAMPLE_PLATFORM_COUNT) };
+  const examples = {
+    getServiceCapabilities: buildCapabilitiesResponse(exampleData, baseUrl),
+    listServicePlatforms: buildPlatformsResponse(exampleData),
+  };
+
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: `${product.name} Discovery API`,
+      version: API_DESCRIPTION_VERSION,
+      summary: `Public, read-only discovery of ${product.name}'s monitoring platforms and integration resources.`,
+      // CommonMark (OpenAPI 3.1.0, section 4.3): the API reference renders it, raw HTML included.
+      description: [
+        escapeMarkdownText(product.description),
+        '',
+        'The discovery API is public and read-only: it needs no API key and no authentication.',
+        'It never exposes customer monitors, results, accounts, subscriptions or prompts.',
+        '',
+        'Clients should send `Accept: application/json` and a `User-Agent` that identifies them.',
+        `The public rate limit is ${limit}, counted over a sliding window; requests over it are answered with HTTP 429 and an Error body.`,
+      ].join('\n'),
+      contact: { name: `${product.name} support`, email: product.supportEmail, url: docsUrl },
+      // The licence of this repository, which generates the document (package.json, an SPDX identifier).
+      license: { name: packageManifest.license, identifier: packageManifest.license },
+    },
+    externalDocs: { description: `${product.name} developer documentation`, url: docsUrl },
+    servers: [{ url: baseUrl, description: describeServer(baseUrl, product.baseUrl), 'x-internal': false }],
+    // Public by design: an empty list of security requirements, and no security scheme (4.8.1).
+    security: [],
+    tags: [{ name: 'Discovery', description: 'What the service monitors and how to integrate with it.' }],
+    paths: Object.fromEntries(
+      apiRoutes.map((route) => [
+        route.path,
+        {
+          get: {
+            operationId: route.operationId,
+            tags: ['Discovery'],
+            summary: route.summary,
+            // OpenAPI ignores a header parameter named Accept (4.8.12.1), so the description says it.
+            description: `${route.description}\n\nSend \`Accept: application/json\`. No authentication is needed.`,
+            parameters: [{ $ref: '#/components/parameters/UserAgent' }],
+            // The docs' own samples (site/lib/docs/code-samples.ts, run by the e2e tests), which the
+            // API reference shows in place of generated ones: Accept sent, the status checked, and
+            // no User-Agent in the JavaScript a browser would run.
+            // @see https://redocly.com/docs-legacy/api-reference-docs/specification-extensions/x-code-samples
+            'x-codeSamples': buildFirstCallSamples(`${baseUrl}${route.path}`).map(toOpenApiCodeSample),
+            responses: {
+              '200': {
+                description: `OK. The example shows the first ${EXAMPLE_PLATFORM_COUNT} platforms; the answer lists every supported platform.`,
+                headers: {
+                  ETag: { $ref: '#/components/headers/ETag' },
+                  'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
+                  Link: { $ref: '#/components/headers/Link' },
+                  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+                  'Access-Control-Allow-Origin': { $ref: '#/components/headers/Access-Control-Allow-Origin' },
+                },
+                content: {
+                  'application/json': {
+                    schema: componentRef(route.schema),
+                    example: examples[route.operationId],
+                  },
+                },
+              },
+              '429': { $ref: '#/components/responses/TooManyRequests' },
+              default: { $ref: '#/components/responses/OtherError' },
+            },
+          },
+        },
+      ]),
+    ),
+    components: {
+      schemas: Object.fromEntries(Object.entries(apiSchemas).map(([name, schema]) => [name, toComponentSchema(schema)])),
+      parameters: {
+        UserAgent: {
+          name: 'User-Agent',
+          in: 'header',
+          required: false,
+          description: 'Identifies the calling agent, script or tool and its version, for example `my-agent/1.2 (+https://example.com)`.',
+          schema: { type: 'string' },
+          example: 'my-agent/1.2 (+https://example.com)',
+        },
+      },
+      // Named after the header each one describes.
+      headers: {
+        ETag: {
+          description: 'The validator of this answer: send it back in `If-None-Match` to get `304 Not Modified` while the data has not changed (RFC 9110, section 8.8.3).',
+          schema: { type: 'string' },
+        },
+        'Cache-Control': {
+          description: 'How long the answer may be reused: caches keep it a short time, then revalidate it with the ETag (RFC 9111, section 5.2).',
+          schema: { type: 'string' },
+        },
+        Link: {
+          description: 'The OpenAPI document (`service-desc`), the docs (`service-doc`, RFC 8631) and the API catalog (`api-catalog`, RFC 9727).',
+          schema: { type: 'string' },
+          example: API_LINK_HEADER,
+        },
+        'RateLimit-Policy': {
+          description: `The rate limit, as the IETF RateLimit header fields draft writes it: \`q\` requests per \`w\` seconds, here ${limit}. The same on every answer.`,
+          schema: { type: 'string' },
+          example: formatRateLimitPolicy(rateLimit),
+        },
+        RateLimit: {
+          description: 'What is left of the rate limit (IETF RateLimit header fields draft): `r` requests within the next `t` seconds. Sent with 429, where `r` is 0 and `t` equals `Retry-After`.',
+          schema: { type: 'string' },
+          example: formatRateLimit({ remaining: 0, resetSeconds: rateLimit.windowSize }),
+        },
+        'Retry-After': {
+          description: 'How many seconds to wait before retrying (RFC 9110, section 10.2.3).',
+          schema: { type: 'integer', minimum: 0 },
+          example: rateLimit.windowSize,
+        },
+        'Access-Control-Allow-Origin': {
+          description: 'Any origin may read the answer (CORS, without credentials).',
+          schema: { type: 'string', const: '*' },
+        },
+      },
+      responses: {
+        TooManyRequests: {
+          description: `Too Many Requests: more than ${limit}. The limit is counted over a sliding window; wait for \`Retry-After\` seconds, then retry.`,
+          headers: {
+            'Retry-After': { $ref: '#/components/headers/Retry-After' },
+            RateLimit: { $ref: '#/components/headers/RateLimit' },
+            'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+            'Access-Control-Allow-Origin': { $ref: '#/components/headers/Access-Control-Allow-Origin' },
+          },
+          content: {
+            'application/json': { schema: componentRef('Error'), example: TOO_MANY_REQUESTS },
+          },
+        },
+        OtherError: {
+          description: [
+            'Any other answer. The API itself answers errors with an Error body as `application/json`,',
+            `for example \`${JSON.stringify(METHOD_NOT_ALLOWED)}\` for a method other than GET or HEAD.`,
+            'Errors from the network or the CDN in front of the API (such as a 502) may come as HTML:',
+            'read the body as an Error only when its Content-Type is `application/json`.',
+          ].join(' '),
+          content: {
+            'application/json': { schema: componentRef('Error'), example: METHOD_NOT_ALLOWED },
+            'text/html': { schema: { type: 'string' } },
+          },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * Which environment the server is (OpenAPI tools and the OWASP ruleset look for the word): the
+ * production address of `data/product.json`, a local build, or a deploy preview.
+ */
+function describeServer(baseUrl: string, productionUrl: string): string {
+  if (baseUrl === productionUrl) return 'Production';
+  const { hostname } = new URL(baseUrl);
+  if (hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]') return 'Local server: this build, not production';
+  return 'Preview: a deploy preview or branch deploy of this site, not production';
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { buildCapabilitiesResponse } from '../../../lib/api/build-responses.ts';
+import { schemaCheckedJsonResponse } from '../../../lib/api/json-response.ts';
+import { loadSiteContext } from '../../../lib/site-context.ts';
+import { apiSchemas } from '../../../../contract/schemas/index.ts';
+
+/** `GET /api/v1/capabilities`, served from this file through a rewrite. */
+export const GET: APIRoute = () => {
+  const { data, baseUrl } = loadSiteContext();
+  return schemaCheckedJsonResponse(apiSchemas.CapabilitiesResponse, buildCapabilitiesResponse(data, baseUrl));
+};

@@ -1,0 +1,53 @@
+import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
+import { API_CATALOG_PATH } from '../lib/discovery/build-api-catalog.ts';
+import { markdownPathOf } from '../lib/discovery/build-llms-full-txt.ts';
+import { publishedSchemas } from '../lib/discovery/published-schemas.ts';
+import { buildLlmsTxt, type LlmsTxtPage } from '../lib/discovery/build-llms-txt.ts';
+import { API_REFERENCE_BASE, docsPageSlugs } from '../lib/docs/docs-navigation.ts';
+import { loadDocsFacts } from '../lib/docs/docs-facts.ts';
+
+/** `GET /llms.txt`, generated from the docs pages (their titles and descriptions) at build time. */
+export const GET: APIRoute = async () => {
+  const facts = loadDocsFacts();
+  const { product, baseUrl, resourceLinks } = facts;
+  // Each page's Markdown version (site/integrations/markdown-pages.ts): what an agent reads best.
+  const pageUrl = (slug: string) => `${baseUrl}${markdownPathOf(`/${slug}/`)}`;
+
+  const entries = new Map((await getCollection('docs')).map((entry) => [entry.id, entry]));
+  const unlisted = [...entries.keys()].filter((id) => !docsPageSlugs.includes(id));
+  if (unlisted.length > 0) {
+    throw new Error(`docs pages missing from the sidebar: ${unlisted.join(', ')}\nhint: add each slug to site/lib/docs/docs-navigation.ts`);
+  }
+  const docs: LlmsTxtPage[] = docsPageSlugs.map((slug) => {
+    const entry = entries.get(slug);
+    if (!entry) throw new Error(`site/lib/docs/docs-navigation.ts: the sidebar lists "${slug}", but site/content/docs/${slug} does not exist`);
+    return { title: entry.data.title, description: entry.data.description ?? '', url: pageUrl(slug) };
+  });
+
+  const api: LlmsTxtPage[] = [
+    { title: 'OpenAPI document', description: `The machine-readable description of the API, OpenAPI ${facts.openApiVersion}.`, url: resourceLinks.openapi },
+    { title: 'MCP configuration', description: 'How MCP clients reach the server: the remote endpoint first, the local server over stdio as the other way.', url: resourceLinks.mcp },
+    { title: 'API reference', description: 'Both operations, their schemas, responses and examples, for people.', url: pageUrl(API_REFERENCE_BASE) },
+    ...facts.apiRoutes.map((route) => ({ title: `GET ${route.path}`, description: route.description, url: `${baseUrl}${route.path}` })),
+  ];
+  const optional: LlmsTxtPage[] = [
+    { title: 'The whole documentation', description: 'Every docs page above, API reference included, in one Markdown file.', url: `${baseUrl}/llms-full.txt` },
+    { title: 'API catalog', description: 'The RFC 9727 linkset naming both endpoints and the remote MCP endpoint, with their descriptions and docs.', url: `${baseUrl}${API_CATALOG_PATH}` },
+    ...publishedSchemas(baseUrl).map((schema) => ({ title: `${schema.title} JSON Schema`, description: `The ${schema.title} shape, JSON Schema 2020-12, at its $id.`, url: schema.url })),
+    { title: 'Sitemap', description: 'Every page of the site.', url: `${baseUrl}/sitemap-index.xml` },
+  ];
+
+  const body = buildLlmsTxt({
+    productName: product.name,
+    productDescription: product.description,
+    baseUrl,
+    rateLimitText: facts.rateLimit.text,
+    client: { installGlobal: facts.cliPackage.installGlobal, mcpCommand: facts.cliPackage.npx('mcp') },
+    mcpEndpointUrl: facts.mcpConfiguration.mcpServers.earshot.url,
+    docs,
+    api,
+    optional,
+  });
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+};

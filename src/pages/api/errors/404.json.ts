@@ -1,7 +1,0 @@
-import type { APIRoute } from 'astro';
-import { NOT_FOUND } from '../../../lib/api/api-errors.ts';
-import { schemaCheckedJsonResponse } from '../../../lib/api/json-response.ts';
-import { apiSchemas } from '../../../shared/schemas/index.ts';
-
-/** The body of every unknown path under `/api/`, served with status 404 by a rule in `netlify.toml` (`not-found.json` is its copy for this path itself). */
-export const GET: APIRoute = () => schemaCheckedJsonResponse(apiSchemas.Error, NOT_FOUND);

@@ -1,0 +1,317 @@
+/**
+ * `npm run build:cli`: builds the `earshot` package (the command line, the MCP server and the
+ * library) and packs it into `build/cli/earshot-<version>.tgz`, which the site serves under
+ * `/cli/` (site/lib/cli-package/cli-tarball.ts). `npm run build` runs it before the site.
+ *
+ * The package is staged in `build/cli/package/`:
+ * - `package.json`: `client/package.json` plus what is a site fact (`homepage`, `bugs`);
+ * - `README.md`: `client/README.md` with the commands, exit codes and links filled in
+ *   from the same definitions as `--help` and the docs;
+ * - `LICENSE`;
+ * - `dist/earshot.mjs` (the `bin`), `dist/index.mjs` (the library) and their shared chunks, one
+ *   esbuild bundle with no runtime dependency;
+ * - `dist/index.d.ts`: interfaces generated from the JSON Schemas (json-schema-to-typescript),
+ *   then the declarations TypeScript emits for `client/src/library.ts`.
+ *
+ * Two modules are baked at bundle time instead of being computed at run time (see their doc
+ * comments): `baked/build-facts.ts` (version, production base URL) and
+ * `baked/response-validators.ts` (ajv standalone code, so the client needs no ajv).
+ */
+import standaloneCodeModule from 'ajv/dist/standalone/index.js';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readBuildFacts } from '../client/src/baked/build-facts.ts';
+import { responseValidatorIds } from '../client/src/baked/validator-names.ts';
+import { commandDefinitions, commandName, exitCodeDefinitions } from '../client/src/definitions.ts';
+import { createSchemaValidator } from '../contract/create-schema-validator.ts';
+import { apiSchemas, mcpConfigurationSchema } from '../contract/schemas/index.ts';
+
+// ajv's standalone entry is CommonJS; under Node's ESM loader its default export is the module object.
+const standaloneCode = (standaloneCodeModule as unknown as { default: typeof standaloneCodeModule }).default;
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PACKAGE_SOURCE = resolve(ROOT, 'client');
+/** Where the tarball is written. */
+export const CLI_BUILD_DIR = resolve(ROOT, 'build/cli');
+/** The package as it is packed. */
+export const CLI_PACKAGE_DIR = resolve(CLI_BUILD_DIR, 'package');
+export const CLI_OUTDIR = resolve(CLI_PACKAGE_DIR, 'dist');
+/** The package's `bin`: the command line's entry chunk. */
+export const CLI_OUTFILE = resolve(CLI_OUTDIR, 'earshot.mjs');
+/** The package's main export: the library's entry chunk. */
+export const LIBRARY_OUTFILE = resolve(CLI_OUTDIR, 'index.mjs');
+
+export interface PackageManifest {
+  name: string;
+  version: string;
+  engines: { node: string };
+  [key: string]: unknown;
+}
+
+export function readPackageManifest(): PackageManifest {
+  return JSON.parse(readFileSync(join(PACKAGE_SOURCE, 'package.json'), 'utf8')) as PackageManifest;
+}
+
+/** The validators as an ES module, from the same schemas and options as the source module. */
+export function generateResponseValidatorsModule(): string {
+  const ajv = createSchemaValidator({ code: { source: true, esm: true } });
+  const code = standaloneCode(ajv, { ...responseValidatorIds });
+  const names = Object.keys(responseValidatorIds).join(', ');
+  return `${code}\nexport const responseValidators = { ${names} };\n`;
+}
+
+export function generateBuildFactsModule(): string {
+  const facts = readBuildFacts();
+  return `export const buildFacts = ${JSON.stringify(facts)};\nexport function readBuildFacts() { return buildFacts; }\n`;
+}
+
+const bakedModules: Record<string, () => string> = {
+  'build-facts.ts': generateBuildFactsModule,
+  'response-validators.ts': generateResponseValidatorsModule,
+};
+
+const bakeModules: Plugin = {
+  name: 'bake-modules',
+  setup(builder) {
+    builder.onResolve({ filter: /\/baked\/(build-facts|response-validators)\.ts$/ }, (args) => ({
+      path: resolve(args.resolveDir, args.path),
+      namespace: 'baked',
+    }));
+    builder.onLoad({ filter: /.*/, namespace: 'baked' }, (args) => {
+      const generate = bakedModules[args.path.split('/').pop()!]!;
+      // resolveDir lets the generated code's own imports (ajv-formats' format checks) resolve.
+      return { contents: generate(), loader: 'js', resolveDir: ROOT };
+    });
+  },
+};
+
+/**
+ * The packages that only some commands need: the MCP SDK v2 (`earshot mcp`: the server package,
+ * its core and zod, which only the SDK uses), undici (behind a proxy) and string-width (tables of
+ * a server's text on a terminal). They are bundled too, so that the published package has no
+ * runtime dependencies at all, but into chunks of their own that only `import()` inside those
+ * commands loads: every other command starts without them (tests/unit/cli-bundle.test.ts checks both).
+ */
+export const CLI_LAZY_PACKAGES = [
+  'undici',
+  '@modelcontextprotocol/server',
+  '@modelcontextprotocol/core',
+  'zod',
+  'string-width',
+  'get-east-asian-width',
+];
+
+export const cliBuildOptions = {
+  entryPoints: { earshot: resolve(ROOT, 'client/src/main.ts'), index: resolve(ROOT, 'client/src/library.ts') },
+  outdir: CLI_OUTDIR,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  // The packed client must run on the Node 20 that many machines still have.
+  target: 'node20',
+  // Bundled CommonJS code (parts of the SDK's dependencies) calls require(); ESM has none.
+  banner: { js: "import { createRequire as __earshotCreateRequire } from 'node:module'; const require = __earshotCreateRequire(import.meta.url);" },
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [bakeModules],
+} satisfies BuildOptions;
+
+/** The site facts the package names, from the same files the client bakes in. */
+function readLinks() {
+  const facts = readBuildFacts();
+  const product = JSON.parse(readFileSync(resolve(ROOT, 'data/product.json'), 'utf8')) as { resources: Record<string, string> };
+  const link = (name: string) => new URL(product.resources[name]!, facts.productionBaseUrl).href;
+  return { ...facts, docsUrl: link('documentation'), openApiUrl: link('openapi'), mcpUrl: link('mcp') };
+}
+
+export function renderPackageManifest(manifest: PackageManifest): string {
+  const { cliDocsUrl, supportEmail } = readBuildFacts();
+  return `${JSON.stringify({ ...manifest, homepage: cliDocsUrl, bugs: { email: supportEmail } }, null, 2)}\n`;
+}
+
+/** The package README: the template with every `{{name}}` filled in; an unknown name is a build error. */
+export function renderPackageReadme(manifest: PackageManifest): string {
+  const links = readLinks();
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const values: Record<string, string> = {
+    version: manifest.version,
+    nodeEngine: manifest.engines.node,
+    baseUrl: links.productionBaseUrl,
+    installUrl: `${links.cliDocsUrl}#install`,
+    docsUrl: links.docsUrl,
+    openApiUrl: links.openApiUrl,
+    mcpUrl: links.mcpUrl,
+    supportEmail: links.supportEmail,
+    commands: commandDefinitions.map((command) => `| \`${commandName(command.path)}\` | ${cell(command.summary)} |`).join('\n'),
+    exitCodes: exitCodeDefinitions.map(({ code, meaning }) => `| ${code} | ${cell(meaning)} |`).join('\n'),
+  };
+  const template = readFileSync(join(PACKAGE_SOURCE, 'README.md'), 'utf8');
+  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`client/README.md: unknown placeholder {{${name}}}; known: ${Object.keys(values).join(', ')}`);
+    return value;
+  });
+}
+
+/**
+ * `dist/index.d.ts`, self-contained: the schema types as plain interfaces (a consumer needs
+ * neither json-schema-to-ts nor our schemas), then the library's own declarations.
+ */
+export async function generateLibraryTypes(): Promise<string> {
+  return `${await generateSchemaTypes()}\n${await emitLibraryDeclarations()}`;
+}
+
+/** The library's public names that come from the JSON Schemas, and the schema of each. */
+const schemaTypes = {
+  Platform: apiSchemas.Platform,
+  PlatformsResponse: apiSchemas.PlatformsResponse,
+  CapabilitiesResponse: apiSchemas.CapabilitiesResponse,
+  ApiError: apiSchemas.Error,
+  McpConfiguration: mcpConfigurationSchema,
+} as const;
+
+async function generateSchemaTypes(): Promise<string> {
+  const { compile } = await import('json-schema-to-typescript');
+  const nameById = new Map<string, string>(Object.entries(schemaTypes).map(([name, schema]) => [schema.$id, name]));
+  // Each schema becomes a named definition; `$ref`s by `$id` become local references, so the
+  // compiler resolves them without fetching anything and names each interface once.
+  const toLocalRefs = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(toLocalRefs);
+    if (typeof value !== 'object' || value === null) return value;
+    const open = toOpenStringSet(value as Record<string, unknown>);
+    if (open) return open;
+    const entries = Object.entries(value).filter(([key]) => key !== '$id' && key !== '$schema');
+    return Object.fromEntries(
+      entries.map(([key, child]) => {
+        if (key !== '$ref' || typeof child !== 'string') return [key, toLocalRefs(child)];
+        const name = nameById.get(child);
+        if (!name) throw new Error(`generateSchemaTypes: $ref to a schema the library does not export: ${child}`);
+        return [key, `#/$defs/${name}`];
+      }),
+    );
+  };
+  const $defs = Object.fromEntries(Object.entries(schemaTypes).map(([name, schema]) => [name, { ...(toLocalRefs(schema) as object), title: name }]));
+  const code = await compile({ title: 'EarshotSchemas', type: 'object', additionalProperties: false, $defs } as never, 'EarshotSchemas', {
+    bannerComment: '/** Generated from the JSON Schemas of the Earshot API (contract/schemas/); do not edit. */',
+    unreachableDefinitions: true,
+    additionalProperties: false,
+    declareExternallyReferenced: true,
+  });
+  // The wrapper exists only to carry the definitions, and the notes about it mean nothing to a reader.
+  return code.replace(/export interface EarshotSchemas \{\s*\}\n?/, '').replace(/\n \*\s*\n \* This interface was referenced by `EarshotSchemas`'s JSON-Schema\n \* via the `definition` "\w+"\./g, '');
+}
+
+/**
+ * The client reads answers tolerantly (contract/schemas/tolerant.ts, and "What a v1 client may
+ * assume" in the versioning docs): a string `enum` or `const` may gain values. Typed as the known
+ * values or any other string, `"keyword" | "subreddit" | (string & {})`, a type never claims more
+ * than the client checked, and editors still offer the known values.
+ */
+function toOpenStringSet(schema: Record<string, unknown>): Record<string, unknown> | undefined {
+  const known = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
+  if (!known || !known.every((value) => typeof value === 'string')) return undefined;
+  const { enum: _enum, const: _const, type: _type, ...rest } = schema;
+  return { ...rest, anyOf: [{ type: 'string', enum: known }, { tsType: '(string & {})' }] };
+}
+
+/** The declarations TypeScript emits for client/src/library.ts, with its schema imports dropped. */
+async function emitLibraryDeclarations(): Promise<string> {
+  // TypeScript is CommonJS: under Node's ESM loader, its namespace is the default export.
+  const ts = (await import('typescript')).default;
+  const entry = resolve(ROOT, 'client/src/library.ts');
+  let declarations: string | undefined;
+  const program = ts.createProgram([entry], {
+    declaration: true,
+    emitDeclarationOnly: true,
+    allowImportingTsExtensions: true,
+    strict: true,
+    skipLibCheck: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    types: ['node'],
+  });
+  const result = program.emit(program.getSourceFile(entry), (fileName, text) => {
+    if (fileName.endsWith('library.d.ts')) declarations = text;
+  });
+  const problems = ts.getPreEmitDiagnostics(program).concat(result.diagnostics);
+  if (problems.length > 0) throw new Error(`client/src/library.ts does not type-check:\n${ts.formatDiagnostics(problems, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' })}`);
+  if (declarations === undefined) throw new Error('TypeScript emitted no declarations for client/src/library.ts');
+  const schemaModule = /^(?:import|export) (?:type )?\{[^}]*\} from '\.\.\/\.\.\/contract\/schemas\/index\.ts';\n/gm;
+  const body = declarations.replace(schemaModule, '');
+  // Anything else imported would be missing from the package: keep public types in library.ts.
+  const imports = body.match(/^.*\bfrom '[^']+';$/gm) ?? [];
+  if (imports.length > 0) throw new Error(`client/src/library.ts: its declarations import ${imports.join(', ')}; declare public types in library.ts itself or in the schemas`);
+  // The schema types' own declarations, above, are exported where they are declared.
+  return `${body.trimEnd()}\n`;
+}
+
+/** Bundles and stages the package in `dir` (by default `build/cli/package/`). */
+export async function stageCliPackage(dir = CLI_PACKAGE_DIR): Promise<void> {
+  const manifest = readPackageManifest();
+  const outdir = join(dir, 'dist');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  await build({ ...cliBuildOptions, outdir });
+  chmodSync(join(outdir, 'earshot.mjs'), 0o755);
+  writeFileSync(join(outdir, 'index.d.ts'), await generateLibraryTypes());
+  writeFileSync(join(dir, 'package.json'), renderPackageManifest(manifest));
+  writeFileSync(join(dir, 'README.md'), renderPackageReadme(manifest));
+  copyFileSync(join(PACKAGE_SOURCE, 'LICENSE'), join(dir, 'LICENSE'));
+}
+
+export interface PackedCli {
+  /** The tarball npm wrote, for example `build/cli/earshot-1.0.0.tgz`. */
+  file: string;
+  /** npm's `sha512-…` integrity of the tarball, as a lockfile records it. */
+  integrity: string;
+  size: number;
+}
+
+/** `npm pack` of a staged package into `destination`: the very tarball a registry would get. */
+export function packCliPackage(packageDir: string, destination: string): PackedCli {
+  const packed = spawnSync('npm', ['pack', packageDir, '--pack-destination', destination, '--json', '--loglevel=error'], { encoding: 'utf8', cwd: ROOT });
+  if (packed.status !== 0) throw new Error(`npm pack of ${packageDir} failed (exit ${packed.status}):\n${packed.stderr}`);
+  const [report] = JSON.parse(packed.stdout) as { filename: string; integrity: string; size: number }[];
+  if (!report) throw new Error(`npm pack reported no tarball:\n${packed.stdout}`);
+  return { file: join(destination, report.filename), integrity: report.integrity, size: report.size };
+}
+
+/**
+ * Stages and packs in a folder of its own, then moves the results into `build/cli/` with
+ * `rename`, which is atomic: builds running side by side (the tests run several) never see a
+ * half-written tarball, and since the package depends only on the code and `data/product.json`,
+ * they all write the same bytes.
+ */
+export async function buildCliPackage(): Promise<PackedCli> {
+  mkdirSync(CLI_BUILD_DIR, { recursive: true });
+  const work = mkdtempSync(join(CLI_BUILD_DIR, '.work-'));
+  try {
+    const staged = join(work, 'package');
+    await stageCliPackage(staged);
+    const packed = packCliPackage(staged, work);
+    const file = join(CLI_BUILD_DIR, basename(packed.file));
+    renameSync(packed.file, file);
+    rmSync(CLI_PACKAGE_DIR, { recursive: true, force: true });
+    try {
+      renameSync(staged, CLI_PACKAGE_DIR);
+    } catch {
+      // Another build put its identical copy there first.
+    }
+    return { ...packed, file };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const packed = await buildCliPackage();
+  console.error(`packed ${packed.file.slice(ROOT.length + 1)} (${(statSync(packed.file).size / 1024).toFixed(1)} KB, ${packed.integrity})`);
+}

@@ -1,0 +1,112 @@
+import { parseArgs } from 'node:util';
+import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
+import { readRateLimit } from '../../contract/rate-limit.ts';
+import { buildBurstCheck, buildResourceChecks, buildSmokeChecks, expectReachable, SmokeFailure, SmokeSkip, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
+import { buildMcpBurstCheck, buildMcpSmokeChecks } from './mcp-smoke-checks.ts';
+
+export interface SmokeIo {
+  stdout(line: string): void;
+  stderr(line: string): void;
+  fetch: typeof fetch;
+}
+
+export const SMOKE_HELP = `Check a live deployment of the Earshot developer platform
+
+Usage: npm run smoke -- <base-url> [--burst] [--local]
+
+Checks both API endpoints (200, schema-valid, headers, RateLimit-Policy), the JSON 404 under
+/api/, the OpenAPI document, what the CDN answers to OPTIONS (CORS preflights) and to POST and
+DELETE, the API catalog, the JSON Schemas at their $id, the caching of hashed assets, that every
+resource link of /api/v1/capabilities answers 2xx, and the remote MCP endpoint /mcp (both
+protocol eras, 405 on GET, 403 for a foreign Origin, its function's own address closed). Prints
+one line per check, "ok" (with what came back, where that is the point), "skip" or "FAIL", on
+stdout.
+
+Options:
+  --burst   also send a bounded burst just over the rate limit, to the API and to /mcp, and
+            expect a JSON 429 with Retry-After and the RateLimit fields (the local server does
+            not enforce rate limits: use it on a deploy)
+  --local   the target is the local server (npm start), which sets its own Content-Type and
+            Cache-Control on static files: skip those checks instead of failing them
+  --help    show this help
+
+Exit codes: 0 every check passed (or was skipped), 1 a check failed, 2 wrong usage.
+
+Examples:
+  npm run smoke -- http://localhost:8888 --local
+  npm run smoke -- https://deploy-preview-12--earshot.netlify.app --burst`;
+
+/** `npm run smoke`: runs every check, one line each, and returns the exit code. */
+export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { burst: { type: 'boolean' }, local: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    return usageError(io, (error as Error).message);
+  }
+  if (parsed.values.help) {
+    io.stdout(SMOKE_HELP);
+    return 0;
+  }
+  const [baseUrl, ...extra] = parsed.positionals;
+  if (!baseUrl) return usageError(io, 'missing <base-url>');
+  if (extra.length > 0) return usageError(io, `unexpected argument ${JSON.stringify(extra[0])}`);
+  if (!/^https?:\/\/[^/?#\s]+\/?$/.test(baseUrl)) return usageError(io, `<base-url> must be an http(s) origin such as https://earshot.dev (got ${JSON.stringify(baseUrl)})`);
+
+  const context: SmokeContext = { baseUrl: baseUrl.replace(/\/$/, ''), fetch: io.fetch, config: readNetlifyConfig(), rateLimit: readRateLimit(), local: parsed.values.local ?? false };
+  try {
+    await expectReachable(context);
+  } catch (error) {
+    io.stderr(`error: ${(error as Error).message}`);
+    io.stderr('hint: check the address and that the deployment is up; for the local server, run `npm start` first');
+    return 1;
+  }
+  let failed = 0;
+  let skipped = 0;
+  let total = 0;
+  const runCheck = async (check: SmokeCheck) => {
+    total += 1;
+    try {
+      const detail = await check.run();
+      io.stdout(`ok   ${check.name}${detail ? `: ${detail}` : ''}`);
+    } catch (error) {
+      if (error instanceof SmokeSkip) {
+        skipped += 1;
+        io.stdout(`skip ${check.name}: ${error.message}`);
+        return;
+      }
+      failed += 1;
+      const reason = error instanceof SmokeFailure ? error.message : `unexpected error: ${(error as Error).message}`;
+      io.stdout(`FAIL ${check.name}: ${reason}`);
+    }
+  };
+
+  for (const check of buildSmokeChecks(context)) await runCheck(check);
+  let resourceChecks: SmokeCheck[] = [];
+  try {
+    resourceChecks = await buildResourceChecks(context);
+  } catch (error) {
+    await runCheck({ name: 'the resource links of /api/v1/capabilities can be read', run: () => Promise.reject(error) });
+  }
+  for (const check of resourceChecks) await runCheck(check);
+  for (const check of buildMcpSmokeChecks(context)) await runCheck(check);
+  // Last, so that the requests they spend do not turn the other checks into 429s.
+  if (parsed.values.burst) {
+    await runCheck(buildBurstCheck(context));
+    await runCheck(buildMcpBurstCheck(context));
+  }
+
+  if (failed === 0) {
+    io.stderr(`${total - skipped} checks passed${skipped > 0 ? `, ${skipped} skipped` : ''} against ${context.baseUrl}`);
+    return 0;
+  }
+  io.stderr(`error: ${failed} of ${total} checks failed against ${context.baseUrl}`);
+  io.stderr('hint: each FAIL line above says what was expected and what came back');
+  return 1;
+}
+
+function usageError(io: SmokeIo, message: string): number {
+  io.stderr(`error: ${message}`);
+  io.stderr('hint: npm run smoke -- <base-url> [--burst] [--local]; see npm run smoke -- --help');
+  return 2;
+}

@@ -1,0 +1,371 @@
+/**
+ * The checks of `npm run smoke`: what a live deployment must answer, whatever serves it (the real
+ * CDN, a deploy preview, or the local server). Expectations come from the same sources the build
+ * uses: the routes, the schemas, the error bodies, `netlify.toml` and its rate limit.
+ */
+import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
+import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH, type ApiCatalog } from '../../site/lib/discovery/build-api-catalog.ts';
+import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
+import { MCP_ENDPOINT_PATH } from '../../site/lib/mcp/mcp-endpoint-path.ts';
+import { ALLOWED_METHODS } from '../../site/lib/edge/api-headers.ts';
+import { resolveHeaders, type NetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
+import { describeRateLimit, type RateLimit } from '../../contract/rate-limit.ts';
+import { formatRateLimit, formatRateLimitPolicy, parseRateLimitItem } from '../../contract/rate-limit-fields.ts';
+import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
+import { apiSchemas, type ApiSchemaName, type CapabilitiesResponse } from '../../contract/schemas/index.ts';
+
+export interface SmokeCheck {
+  /** What is checked, as one line: "GET /api/v1/platforms answers 200 with a valid PlatformsResponse". */
+  name: string;
+  /**
+   * Resolves when the check passes, with what came back when that is worth reporting (for
+   * example, what got to OPTIONS); rejects with a `SmokeFailure` saying what was
+   * wrong, or a `SmokeSkip` saying why the target cannot be judged on this point.
+   */
+  run(): Promise<string | void>;
+}
+
+/** An expected failure: its message is printed as it is, without a stack trace. */
+export class SmokeFailure extends Error {}
+
+/** A check that cannot judge this target (the local server, for headers it replaces): printed as "skip". */
+export class SmokeSkip extends Error {}
+
+export interface SmokeContext {
+  baseUrl: string;
+  fetch: typeof fetch;
+  config: NetlifyConfig;
+  rateLimit: RateLimit;
+  /**
+   * The target is the local server (`npm start`, `netlify dev`), which replaces the Content-Type
+   * and Cache-Control of static files with its own: checks of those are skipped, not failed.
+   */
+  local?: boolean;
+}
+
+const SECURITY_HEADERS = ['content-security-policy', 'referrer-policy', 'x-frame-options', 'x-content-type-options', 'permissions-policy'];
+const CORS_HEADERS = ['access-control-allow-origin', 'access-control-expose-headers', 'link'];
+const API_HEADERS = ['content-type', ...CORS_HEADERS, 'ratelimit-policy'];
+
+/** The checks that need nothing but the deployment; `capabilities` resource links come later. */
+export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
+  return [
+    ...apiRoutes.map((route) => ({
+      name: `GET ${route.path} answers 200 with a valid ${route.schema}, the API headers, and no cookie`,
+      run: async () => {
+        const response = await get(context, route.path);
+        expectStatus(response, 200);
+        expectHeaders(response, resolveHeaders(context.config, route.path), [...API_HEADERS, ...SECURITY_HEADERS]);
+        expectBrowserCacheAtMost(response, resolveHeaders(context.config, route.path)['cache-control']);
+        expectRateLimitPolicy(response, context.rateLimit);
+        expectValid(route.schema, await readJson(response));
+      },
+    })),
+    {
+      name: 'GET /api/errors/404.json answers 404 too: the JSON 404 body is not a resource of its own',
+      run: async () => expectJsonError(await get(context, '/api/errors/404.json'), NOT_FOUND, context),
+    },
+    {
+      name: 'GET /api/<unknown> answers 404 with the JSON Error body',
+      run: async () => expectJsonError(await get(context, '/api/smoke-check-unknown-path'), NOT_FOUND, context),
+    },
+    ...apiRoutes.map((route) => ({
+      name: `GET ${route.file} answers 404: the API is reachable only at its documented, rate-limited paths`,
+      run: async () => expectJsonError(await get(context, route.file), NOT_FOUND, context),
+    })),
+    {
+      name: `GET ${OPENAPI_PATH} answers an OpenAPI 3.1.0 document with both operations and the rate limit (${describeRateLimit(context.rateLimit)})`,
+      run: async () => {
+        const response = await get(context, OPENAPI_PATH);
+        expectStatus(response, 200);
+        expectHeaders(response, resolveHeaders(context.config, OPENAPI_PATH), [...CORS_HEADERS, ...SECURITY_HEADERS]);
+        const document = (await readJson(response)) as { openapi?: unknown; paths?: Record<string, unknown>; components?: { responses?: { TooManyRequests?: { description?: string } } } };
+        if (document.openapi !== '3.1.0') throw new SmokeFailure(`"openapi" must be "3.1.0" (got ${JSON.stringify(document.openapi)})`);
+        const missing = apiRoutes.filter((route) => !document.paths?.[route.path]).map((route) => route.path);
+        if (missing.length > 0) throw new SmokeFailure(`the document lacks ${missing.join(', ')}`);
+        const tooMany = document.components?.responses?.TooManyRequests?.description ?? '';
+        if (!tooMany.includes(describeRateLimit(context.rateLimit))) {
+          throw new SmokeFailure(`the 429 response must state "${describeRateLimit(context.rateLimit)}" (got ${JSON.stringify(tooMany)})`);
+        }
+      },
+    },
+    ...publicJsonPaths(context).map((path) => ({
+      name: `OPTIONS ${path} (a CORS preflight) answers 2xx, any origin, GET, a custom request header and a max-age`,
+      run: async () => {
+        const response = await fetchOrFail(context, new URL(path, `${context.baseUrl}/`).href, {
+          method: 'OPTIONS',
+          headers: { Origin: 'https://smoke-check.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-smoke-check' },
+        });
+        await response.body?.cancel();
+        const got = describeAnswer(response, ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age']);
+        const allowHeaders = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+        const ok =
+          response.ok &&
+          response.headers.get('access-control-allow-origin') === '*' &&
+          (response.headers.get('access-control-allow-methods') ?? '').split(/\s*,\s*/).includes('GET') &&
+          (allowHeaders.includes('*') || allowHeaders.includes('x-smoke-check')) &&
+          /^\d+$/.test(response.headers.get('access-control-max-age') ?? '');
+        if (!ok) throw new SmokeFailure(`got ${got}`);
+        return `got ${got}`;
+      },
+    })),
+    ...['POST', 'DELETE'].map((method) => ({
+      name: `${method} ${apiRoutes[0].path} answers 405 with the JSON Error body and Allow: ${ALLOWED_METHODS.join(', ')}`,
+      run: async () => {
+        const response = await fetchOrFail(context, new URL(apiRoutes[0].path, `${context.baseUrl}/`).href, {
+          method,
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+        const got = describeAnswer(response, ['allow', 'content-type']);
+        if (response.headers.get('allow') !== ALLOWED_METHODS.join(', ')) {
+          await response.body?.cancel();
+          throw new SmokeFailure(`got ${got}`);
+        }
+        await expectJsonError(response, METHOD_NOT_ALLOWED, context, ['access-control-allow-origin', 'x-content-type-options']);
+        return `got ${got}`;
+      },
+    })),
+    {
+      name: `GET ${API_CATALOG_PATH} is the RFC 9727 linkset: its Content-Type, CORS, a link to itself, and every item answering`,
+      run: async () => {
+        const response = await get(context, API_CATALOG_PATH);
+        expectStatus(response, 200);
+        expectHeaders(response, resolveHeaders(context.config, API_CATALOG_PATH), [...CORS_HEADERS, ...SECURITY_HEADERS]);
+        const catalog = (await readJson(response)) as ApiCatalog;
+        const items = (catalog.linkset?.[0]?.item ?? []) as { href: string }[];
+        // Both endpoints, then the remote MCP endpoint, which the MCP checks below probe (a GET of it answers 405).
+        const want = [...apiRoutes.map((route) => route.path), MCP_ENDPOINT_PATH].map((path) => new URL(path, `${context.baseUrl}/`).href);
+        const got = items.map((item) => item.href);
+        if (JSON.stringify(got) !== JSON.stringify(want)) throw new SmokeFailure(`the catalog must list ${want.join(', ')} (got ${got.join(', ') || 'no item'})`);
+        for (const { href } of items.slice(0, apiRoutes.length)) {
+          const answer = await fetchOrFail(context, href);
+          await answer.body?.cancel();
+          if (!answer.ok) throw new SmokeFailure(`item ${href} answered ${answer.status}`);
+        }
+        expectStaticHeader(context, response, 'content-type', API_CATALOG_CONTENT_TYPE);
+      },
+    },
+    ...publishedSchemas(context.baseUrl).map(({ path, title }) => ({
+      name: `GET ${path} is the ${title} JSON Schema at its own $id, as application/schema+json, with CORS`,
+      run: async () => {
+        const url = new URL(path, `${context.baseUrl}/`).href;
+        const response = await get(context, path);
+        expectStatus(response, 200);
+        expectHeaders(response, resolveHeaders(context.config, path), [...CORS_HEADERS, ...SECURITY_HEADERS]);
+        const schema = (await readJson(response)) as { $id?: unknown; title?: unknown };
+        if (schema.$id !== url) throw new SmokeFailure(`its $id must be ${url}, where it is served (got ${JSON.stringify(schema.$id)})`);
+        if (schema.title !== title) throw new SmokeFailure(`its title must be ${title} (got ${JSON.stringify(schema.title)})`);
+        expectStaticHeader(context, response, 'content-type', resolveHeaders(context.config, path)['content-type']!);
+      },
+    })),
+    {
+      name: 'the hashed assets a docs page loads from /_astro/ are cached for a year, immutable',
+      run: async () => {
+        const page = await get(context, '/docs/');
+        expectStatus(page, 200);
+        const asset = /(?:src|href)="(\/_astro\/[^"]+)"/.exec(await page.text())?.[1];
+        if (!asset) throw new SmokeFailure('the page /docs/ loads nothing from /_astro/');
+        const response = await get(context, asset);
+        await response.body?.cancel();
+        expectStatus(response, 200);
+        expectStaticHeader(context, response, 'cache-control', resolveHeaders(context.config, asset)['cache-control']!);
+        return asset;
+      },
+    },
+    // Netlify picks a static file's Content-Type by its extension, which netlify.toml cannot set
+    // for every `.md` file at once (a header rule's path cannot match an extension): only the CDN
+    // can say what it sends.
+    ...['/docs.md', '/docs/cli.md'].map((path) => ({
+      name: `GET ${path} answers the page as Markdown (text/markdown; charset=utf-8)`,
+      run: async () => {
+        const response = await get(context, path);
+        expectStatus(response, 200);
+        const type = response.headers.get('content-type') ?? '';
+        if (!/^text\/markdown\b/i.test(type) || !/charset=utf-8/i.test(type)) throw new SmokeFailure(`Content-Type must be text/markdown; charset=utf-8 (got ${JSON.stringify(type)})`);
+        if (!(await response.text()).startsWith('# ')) throw new SmokeFailure('the body must start with the page title as a Markdown heading');
+      },
+    })),
+    {
+      name: 'the client tarball that /mcp.json names answers 200 with a gzip body',
+      run: async () => {
+        const configuration = (await readJson(await get(context, '/mcp.json'))) as { mcpServers?: Record<string, { args?: unknown[] }> };
+        const url = Object.values(configuration.mcpServers ?? {}).flatMap((server) => server.args ?? []).find((arg): arg is string => typeof arg === 'string' && arg.endsWith('.tgz'));
+        if (!url) throw new SmokeFailure('/mcp.json names no .tgz package URL');
+        const response = await fetchOrFail(context, url);
+        expectStatus(response, 200);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) throw new SmokeFailure(`${url} is not gzip data`);
+      },
+    },
+  ];
+}
+
+/** The public JSON resources the smoke check probes with a preflight (the MCP configuration is a resource link, checked below). */
+function publicJsonPaths(context: SmokeContext): string[] {
+  return [...apiRoutes.map((route) => route.path), OPENAPI_PATH, API_CATALOG_PATH, ...publishedSchemas(context.baseUrl).map(({ path }) => path)];
+}
+
+/** "204 No Content, access-control-allow-origin: *, …": what came back, for the report. */
+function describeAnswer(response: Response, names: string[]): string {
+  const headers = names.map((name) => `${name}: ${response.headers.get(name) ?? '(none)'}`);
+  return [`${response.status} ${response.statusText}`.trimEnd(), ...headers].join(', ');
+}
+
+/** The RateLimit-Policy field, the numbers of the rate limit in netlify.toml. */
+function expectRateLimitPolicy(response: Response, rateLimit: RateLimit): void {
+  const got = response.headers.get('ratelimit-policy');
+  const item = parseRateLimitItem(got);
+  if (item?.parameters.q !== rateLimit.windowLimit || item.parameters.w !== rateLimit.windowSize) {
+    throw new SmokeFailure(`RateLimit-Policy must be ${formatRateLimitPolicy(rateLimit)} (got ${JSON.stringify(got)})`);
+  }
+}
+
+/**
+ * A header that netlify.toml sets on a static file, which the local server replaces with its own
+ * (Content-Type, Cache-Control): judged on a deploy, skipped on the local server. Called last in a
+ * check, so that everything else has been judged first.
+ */
+function expectStaticHeader(context: SmokeContext, response: Response, name: string, want: string): void {
+  const got = response.headers.get(name);
+  if (got === want) return;
+  if (context.local) throw new SmokeSkip(`the local server sets its own ${name} on static files (got ${JSON.stringify(got)}; a deploy must send ${JSON.stringify(want)})`);
+  throw new SmokeFailure(`${name} must be ${JSON.stringify(want)} (got ${JSON.stringify(got)})`);
+}
+
+/** One check per resource link of `/api/v1/capabilities`: each must answer 2xx. */
+export async function buildResourceChecks(context: SmokeContext): Promise<SmokeCheck[]> {
+  const response = await get(context, '/api/v1/capabilities');
+  if (response.status !== 200) return [];
+  const { data } = (await readJson(response)) as CapabilitiesResponse;
+  return Object.entries(data.resources).map(([name, url]) => {
+    const onSite = new URL(url).origin === new URL(context.baseUrl).origin;
+    return {
+      name: `resource "${name}" ${url} answers 2xx${onSite ? ' with the security headers' : ''}`,
+      run: async () => {
+        const answer = await fetchOrFail(context, url);
+        if (!answer.ok) throw new SmokeFailure(`got ${answer.status} ${answer.statusText}`.trimEnd());
+        await answer.body?.cancel();
+        if (onSite) expectHeaders(answer, resolveHeaders(context.config, new URL(url).pathname), SECURITY_HEADERS);
+        expectNoCookie(answer);
+      },
+    };
+  });
+}
+
+/**
+ * A bounded burst just over the limit at the first route: at most `windowLimit + 10` requests,
+ * stopping at the first 429, which must be the JSON Error with `Retry-After`. The margin covers
+ * requests this run made before, counted in the same window or not.
+ */
+export function buildBurstCheck(context: SmokeContext): SmokeCheck {
+  const path = apiRoutes[0].path;
+  const budget = context.rateLimit.windowLimit + 10;
+  return {
+    name: `a burst of at most ${budget} requests to ${path} is answered 429 with the JSON Error, Retry-After and both RateLimit fields`,
+    run: async () => {
+      for (let sent = 1; sent <= budget; sent += 1) {
+        const response = await get(context, path);
+        if (response.status !== 429) {
+          await response.body?.cancel();
+          continue;
+        }
+        const retryAfter = response.headers.get('retry-after') ?? '';
+        if (!/^\d+$/.test(retryAfter)) throw new SmokeFailure(`Retry-After must be a number of seconds (got ${JSON.stringify(retryAfter)})`);
+        expectRateLimitPolicy(response, context.rateLimit);
+        const remaining = response.headers.get('ratelimit');
+        if (remaining !== formatRateLimit({ remaining: 0, resetSeconds: Number(retryAfter) })) {
+          throw new SmokeFailure(`RateLimit must be ${formatRateLimit({ remaining: 0, resetSeconds: Number(retryAfter) })} (got ${JSON.stringify(remaining)})`);
+        }
+        await expectJsonError(response, TOO_MANY_REQUESTS, context, ['access-control-allow-origin', 'x-content-type-options']);
+        return `after ${sent} requests`;
+      }
+      throw new SmokeFailure(`${budget} requests got no 429; is rate limiting active on this deployment? (the local server does not enforce it)`);
+    },
+  };
+}
+
+/** Fails with a network error's code (ECONNREFUSED, ENOTFOUND…) when the deployment cannot be reached at all. */
+export async function expectReachable(context: SmokeContext): Promise<void> {
+  const response = await get(context, OPENAPI_PATH);
+  await response.body?.cancel();
+}
+
+async function get(context: SmokeContext, path: string): Promise<Response> {
+  return fetchOrFail(context, new URL(path, `${context.baseUrl}/`).href);
+}
+
+async function fetchOrFail(context: SmokeContext, url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    const headers = { Accept: 'application/json', 'User-Agent': 'earshot-smoke/1.0', ...(init.headers as Record<string, string> | undefined) };
+    return await context.fetch(url, { ...init, headers, signal: AbortSignal.timeout(15_000) });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new SmokeFailure(`could not fetch ${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+  }
+}
+
+async function expectJsonError(response: Response, expected: { error: string; statusCode: number }, context: SmokeContext, headers = ['access-control-allow-origin', ...SECURITY_HEADERS]): Promise<void> {
+  expectStatus(response, expected.statusCode);
+  expectHeaders(response, { ...resolveHeaders(context.config, '/api/'), 'content-type': 'application/json; charset=utf-8' }, ['content-type', ...headers]);
+  const body = await readJson(response);
+  expectValid('Error', body);
+  if (JSON.stringify(body) !== JSON.stringify(expected)) throw new SmokeFailure(`the body must be ${JSON.stringify(expected)} (got ${JSON.stringify(body)})`);
+}
+
+function expectStatus(response: Response, status: number): void {
+  if (response.status !== status) throw new SmokeFailure(`expected status ${status}, got ${response.status} ${response.statusText}`.trimEnd());
+}
+
+/** Each named header must equal what `netlify.toml` sets; and no answer may set a cookie. */
+function expectHeaders(response: Response, expected: Record<string, string>, names: string[]): void {
+  const wrong = names.flatMap((name) => {
+    const want = expected[name];
+    const got = response.headers.get(name);
+    return want === undefined || got === want ? [] : [`${name} must be ${JSON.stringify(want)} (got ${JSON.stringify(got)})`];
+  });
+  if (wrong.length > 0) throw new SmokeFailure(wrong.join('; '));
+  expectNoCookie(response);
+}
+
+function expectNoCookie(response: Response): void {
+  if (response.headers.has('set-cookie')) throw new SmokeFailure(`answers must never set a cookie (got Set-Cookie: ${response.headers.get('set-cookie')})`);
+}
+
+/**
+ * Browsers may cache an API answer at most as long as `netlify.toml` says. Compared by max-age,
+ * not as text: the local server replaces the Cache-Control of static files with its own (max-age=0).
+ */
+function expectBrowserCacheAtMost(response: Response, configured: string | undefined): void {
+  const limit = readMaxAge(configured);
+  const got = response.headers.get('cache-control');
+  const maxAge = readMaxAge(got ?? undefined);
+  if (limit !== undefined && (maxAge === undefined || maxAge > limit)) {
+    throw new SmokeFailure(`cache-control must have a max-age of at most ${limit} seconds (got ${JSON.stringify(got)})`);
+  }
+}
+
+function readMaxAge(cacheControl: string | undefined): number | undefined {
+  const match = /(?:^|,)\s*max-age=(\d+)/.exec(cacheControl ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SmokeFailure(`the body is not JSON: ${JSON.stringify(text.slice(0, 80))}`);
+  }
+}
+
+let validator: ReturnType<typeof createSchemaValidator> | undefined;
+
+function expectValid(schema: ApiSchemaName, body: unknown): void {
+  validator ??= createSchemaValidator();
+  const validate = validator.getSchema(apiSchemas[schema].$id)!;
+  if (validate(body)) return;
+  const problems = (validate.errors ?? []).map((error) => `#${error.instancePath} ${error.message ?? ''}`.trim());
+  throw new SmokeFailure(`the body is not a valid ${schema}: ${problems.join('; ')}`);
+}
