@@ -9,7 +9,6 @@ export interface BuildLogTimings {
   pagefindMs: number | undefined;
 }
 
-// eslint-disable-next-line no-control-regex -- ANSI colour codes are control characters
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 export function parseBuildLog(log: string): BuildLogTimings {

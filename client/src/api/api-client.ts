@@ -2,9 +2,11 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { apiRoutes, OPENAPI_PATH } from '../../../contract/api-routes.ts';
 import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../../contract/schemas/index.ts';
 import type { ClientSettings } from './client-settings.ts';
-import { createFetch, readProxySettings } from './create-fetch.ts';
+import { createFetch } from './create-fetch.ts';
+import type { FetchLike } from './fetch-like.ts';
+import { readProxySettings } from './proxy-settings.ts';
 import { MAX_BODY_BYTES } from './read-capped-body.ts';
-import { requestJson, type ApiResult, type FetchLike, type RequestContext, type RetryWait } from './request-json.ts';
+import { requestJson, type ApiResult, type RequestContext, type RetryWait } from './request-json.ts';
 import {
   capabilitiesResponseCheck,
   mcpConfigurationCheck,

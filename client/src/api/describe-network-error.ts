@@ -1,5 +1,5 @@
 import { toOneLine, type ClientError } from './client-error.ts';
-import type { ProxySettings } from './create-fetch.ts';
+import type { ProxySettings } from './proxy-settings.ts';
 import type { UrlSource } from './url-source.ts';
 
 /** What a network failure message needs besides the error: where the URL came from, the proxy in use, whom to tell. */

@@ -10,8 +10,8 @@
  * @see https://github.com/evanw/esbuild/issues/3245
  */
 import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
-import type { ProxySettings } from './create-fetch.ts';
-import type { FetchLike } from './request-json.ts';
+import type { FetchLike } from './fetch-like.ts';
+import type { ProxySettings } from './proxy-settings.ts';
 
 export function createProxyFetch(proxy: ProxySettings): FetchLike {
   // Plain-HTTP targets go to the proxy as ordinary requests (absolute URL), as curl sends them,

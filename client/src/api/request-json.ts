@@ -1,11 +1,10 @@
 import { toOneLine, type ClientError } from './client-error.ts';
-import type { ProxySettings } from './create-fetch.ts';
+import type { FetchLike } from './fetch-like.ts';
+import type { ProxySettings } from './proxy-settings.ts';
 import { describeCauses, describeNetworkError } from './describe-network-error.ts';
 import { readCappedBody } from './read-capped-body.ts';
 import { computeBackoffMs, MAX_RETRIES, parseRetryAfter, type RetryPolicy } from './retry-policy.ts';
 import type { UrlSource } from './url-source.ts';
-
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** A wait before a retry, as reported to `RequestContext.onWait` before it starts. */
 export interface RetryWait {
