@@ -13,7 +13,11 @@ import { API_REFERENCE_BASE, docsSidebar } from './site/lib/docs/docs-navigation
 import { buildOpenApiDocument } from './site/lib/openapi/build-openapi-document.ts';
 import { writeOpenApiFile } from './site/lib/openapi/write-openapi-file.ts';
 import { loadSiteContext } from './site/lib/site-context.ts';
-import { buildPublishedAnswers, PUBLISHED_ANSWERS_FILE, writePublishedAnswers } from './site/lib/mcp/write-published-answers.ts';
+import {
+  buildPublishedAnswers,
+  PUBLISHED_ANSWERS_FILE,
+  writePublishedAnswers,
+} from './site/lib/mcp/write-published-answers.ts';
 import { readNetlifyConfig } from './site/lib/edge/netlify-config.ts';
 import { resolve } from 'node:path';
 
@@ -59,10 +63,7 @@ export default defineConfig({
         // RFC 9727, section 3: the api-catalog link relation points agents at the API catalog.
         { tag: 'link', attrs: { rel: 'api-catalog', href: '/.well-known/api-catalog' } },
       ],
-      sidebar: [
-        ...docsSidebar.map(({ label, items }) => ({ label, items: [...items] })),
-        ...openAPISidebarGroups,
-      ],
+      sidebar: [...docsSidebar.map(({ label, items }) => ({ label, items: [...items] })), ...openAPISidebarGroups],
       plugins: [
         starlightOpenAPI([
           { base: API_REFERENCE_BASE, schema: openApiFile, sidebar: { label: 'API reference', collapsed: false } },

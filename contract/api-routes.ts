@@ -12,7 +12,8 @@ export const apiRoutes = [
     operationId: 'getServiceCapabilities',
     schema: 'CapabilitiesResponse',
     summary: 'Get the product capabilities',
-    description: 'Returns the public product capabilities, the supported integration formats and links to agent resources.',
+    description:
+      'Returns the public product capabilities, the supported integration formats and links to agent resources.',
   },
   {
     path: '/api/v1/platforms',

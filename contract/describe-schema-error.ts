@@ -34,7 +34,11 @@ export function describeSchemaError(file: string, error: ErrorObject): DataProbl
     case 'pattern': {
       // Patterns are opaque to editors; the schema's description names what they allow.
       const description = error.parentSchema?.description as string | undefined;
-      return { ...at, expected: `must be ${description ?? `a string matching ${String(params.pattern)}`}`, found: error.data };
+      return {
+        ...at,
+        expected: `must be ${description ?? `a string matching ${String(params.pattern)}`}`,
+        found: error.data,
+      };
     }
     default:
       return { ...at, expected: error.message ?? `fails the "${error.keyword}" rule`, found: error.data };
@@ -46,6 +50,7 @@ function quoteList(values: unknown): string {
 }
 
 function withArticle(type: string): string {
-  const noun = type === 'object' ? 'an object' : type === 'array' ? 'an array' : type === 'integer' ? 'an integer' : `a ${type}`;
+  const noun =
+    type === 'object' ? 'an object' : type === 'array' ? 'an array' : type === 'integer' ? 'an integer' : `a ${type}`;
   return noun;
 }

@@ -11,7 +11,10 @@ import type { RateLimit } from './rate-limit.ts';
 export const RATE_LIMIT_POLICY_NAME = 'default';
 
 /** `"default";q=60;w=60`: a quota of `windowLimit` requests (the default quota unit) per `windowSize` seconds. */
-export function formatRateLimitPolicy({ windowLimit, windowSize }: Pick<RateLimit, 'windowLimit' | 'windowSize'>): string {
+export function formatRateLimitPolicy({
+  windowLimit,
+  windowSize,
+}: Pick<RateLimit, 'windowLimit' | 'windowSize'>): string {
   return `"${RATE_LIMIT_POLICY_NAME}";q=${windowLimit};w=${windowSize}`;
 }
 
@@ -36,7 +39,10 @@ export function parseRateLimitItem(value: string | null | undefined): RateLimitI
   const match = /^\s*"([^"\\]*)"((?:;[a-z*][a-z0-9_.*-]*=(?:-?\d{1,15}|"[^"\\]*"))*)\s*$/.exec(value ?? '');
   if (!match) return undefined;
   const parameters = Object.fromEntries(
-    [...match[2]!.matchAll(/;([^=]+)=(-?\d+|"[^"]*")/g)].map(([, key, raw]) => [key!, raw!.startsWith('"') ? raw!.slice(1, -1) : Number(raw)]),
+    [...match[2]!.matchAll(/;([^=]+)=(-?\d+|"[^"]*")/g)].map(([, key, raw]) => [
+      key!,
+      raw!.startsWith('"') ? raw!.slice(1, -1) : Number(raw),
+    ]),
   );
   return { name: match[1]!, parameters };
 }

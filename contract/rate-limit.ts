@@ -16,12 +16,16 @@ export interface RateLimit {
 
 /** Reads the rate limit from the rules in `netlify.toml`; every limited rule must agree. */
 export function readRateLimit(path = 'netlify.toml'): RateLimit {
-  const { redirects = [] } = parse(readFileSync(path, 'utf8')) as { redirects?: { rate_limit?: Record<string, unknown> }[] };
+  const { redirects = [] } = parse(readFileSync(path, 'utf8')) as {
+    redirects?: { rate_limit?: Record<string, unknown> }[];
+  };
   const limits = redirects.flatMap((rule, index) => {
     if (!rule.rate_limit) return [];
     const { window_limit: windowLimit, window_size: windowSize, aggregate_by: aggregateBy } = rule.rate_limit;
     if (!isPositiveInteger(windowLimit) || !isPositiveInteger(windowSize) || !isStringArray(aggregateBy)) {
-      throw new Error(`${path}#/redirects/${index}/rate_limit: must set window_limit and window_size (positive integers) and aggregate_by (a list of strings)`);
+      throw new Error(
+        `${path}#/redirects/${index}/rate_limit: must set window_limit and window_size (positive integers) and aggregate_by (a list of strings)`,
+      );
     }
     return [{ index, limit: { windowLimit, windowSize, aggregateBy } }];
   });
@@ -29,7 +33,9 @@ export function readRateLimit(path = 'netlify.toml'): RateLimit {
   if (!first) throw new Error(`${path}: no [[redirects]] rule has a rate_limit`);
   for (const { index, limit } of limits) {
     if (JSON.stringify(limit) !== JSON.stringify(first.limit)) {
-      throw new Error(`${path}#/redirects/${index}/rate_limit: must equal the limit of /redirects/${first.index} (${describeRateLimit(first.limit)})`);
+      throw new Error(
+        `${path}#/redirects/${index}/rate_limit: must equal the limit of /redirects/${first.index} (${describeRateLimit(first.limit)})`,
+      );
     }
   }
   return first.limit;

@@ -20,7 +20,17 @@
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBuildFacts } from '../client/src/baked/build-facts.ts';
@@ -116,7 +126,9 @@ export const cliBuildOptions = {
   // The packed client must run on the Node 20 that many machines still have.
   target: 'node20',
   // Bundled CommonJS code (parts of the SDK's dependencies) calls require(); ESM has none.
-  banner: { js: "import { createRequire as __earshotCreateRequire } from 'node:module'; const require = __earshotCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __earshotCreateRequire } from 'node:module'; const require = __earshotCreateRequire(import.meta.url);",
+  },
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
@@ -126,7 +138,9 @@ export const cliBuildOptions = {
 /** The site facts the package names, from the same files the client bakes in. */
 function readLinks() {
   const facts = readBuildFacts();
-  const product = JSON.parse(readFileSync(resolve(ROOT, 'data/product.json'), 'utf8')) as { resources: Record<string, string> };
+  const product = JSON.parse(readFileSync(resolve(ROOT, 'data/product.json'), 'utf8')) as {
+    resources: Record<string, string>;
+  };
   const link = (name: string) => new URL(product.resources[name]!, facts.productionBaseUrl).href;
   return { ...facts, docsUrl: link('documentation'), openApiUrl: link('openapi'), mcpUrl: link('mcp') };
 }
@@ -149,13 +163,16 @@ export function renderPackageReadme(manifest: PackageManifest): string {
     openApiUrl: links.openApiUrl,
     mcpUrl: links.mcpUrl,
     supportEmail: links.supportEmail,
-    commands: commandDefinitions.map((command) => `| \`${commandName(command.path)}\` | ${cell(command.summary)} |`).join('\n'),
+    commands: commandDefinitions
+      .map((command) => `| \`${commandName(command.path)}\` | ${cell(command.summary)} |`)
+      .join('\n'),
     exitCodes: exitCodeDefinitions.map(({ code, meaning }) => `| ${code} | ${cell(meaning)} |`).join('\n'),
   };
   const template = readFileSync(join(PACKAGE_SOURCE, 'README.md'), 'utf8');
   return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => {
     const value = values[name];
-    if (value === undefined) throw new Error(`client/README.md: unknown placeholder {{${name}}}; known: ${Object.keys(values).join(', ')}`);
+    if (value === undefined)
+      throw new Error(`client/README.md: unknown placeholder {{${name}}}; known: ${Object.keys(values).join(', ')}`);
     return value;
   });
 }
@@ -197,15 +214,26 @@ async function generateSchemaTypes(): Promise<string> {
       }),
     );
   };
-  const $defs = Object.fromEntries(Object.entries(schemaTypes).map(([name, schema]) => [name, { ...(toLocalRefs(schema) as object), title: name }]));
-  const code = await compile({ title: 'EarshotSchemas', type: 'object', additionalProperties: false, $defs } as never, 'EarshotSchemas', {
-    bannerComment: '/** Generated from the JSON Schemas of the Earshot API (contract/schemas/); do not edit. */',
-    unreachableDefinitions: true,
-    additionalProperties: false,
-    declareExternallyReferenced: true,
-  });
+  const $defs = Object.fromEntries(
+    Object.entries(schemaTypes).map(([name, schema]) => [name, { ...(toLocalRefs(schema) as object), title: name }]),
+  );
+  const code = await compile(
+    { title: 'EarshotSchemas', type: 'object', additionalProperties: false, $defs } as never,
+    'EarshotSchemas',
+    {
+      bannerComment: '/** Generated from the JSON Schemas of the Earshot API (contract/schemas/); do not edit. */',
+      unreachableDefinitions: true,
+      additionalProperties: false,
+      declareExternallyReferenced: true,
+    },
+  );
   // The wrapper exists only to carry the definitions, and the notes about it mean nothing to a reader.
-  return code.replace(/export interface EarshotSchemas \{\s*\}\n?/, '').replace(/\n \*\s*\n \* This interface was referenced by `EarshotSchemas`'s JSON-Schema\n \* via the `definition` "\w+"\./g, '');
+  return code
+    .replace(/export interface EarshotSchemas \{\s*\}\n?/, '')
+    .replace(
+      /\n \*\s*\n \* This interface was referenced by `EarshotSchemas`'s JSON-Schema\n \* via the `definition` "\w+"\./g,
+      '',
+    );
 }
 
 /**
@@ -242,13 +270,19 @@ async function emitLibraryDeclarations(): Promise<string> {
     if (fileName.endsWith('library.d.ts')) declarations = text;
   });
   const problems = ts.getPreEmitDiagnostics(program).concat(result.diagnostics);
-  if (problems.length > 0) throw new Error(`client/src/library.ts does not type-check:\n${ts.formatDiagnostics(problems, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' })}`);
+  if (problems.length > 0)
+    throw new Error(
+      `client/src/library.ts does not type-check:\n${ts.formatDiagnostics(problems, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' })}`,
+    );
   if (declarations === undefined) throw new Error('TypeScript emitted no declarations for client/src/library.ts');
   const schemaModule = /^(?:import|export) (?:type )?\{[^}]*\} from '\.\.\/\.\.\/contract\/schemas\/index\.ts';\n/gm;
   const body = declarations.replace(schemaModule, '');
   // Anything else imported would be missing from the package: keep public types in library.ts.
   const imports = body.match(/^.*\bfrom '[^']+';$/gm) ?? [];
-  if (imports.length > 0) throw new Error(`client/src/library.ts: its declarations import ${imports.join(', ')}; declare public types in library.ts itself or in the schemas`);
+  if (imports.length > 0)
+    throw new Error(
+      `client/src/library.ts: its declarations import ${imports.join(', ')}; declare public types in library.ts itself or in the schemas`,
+    );
   // The schema types' own declarations, above, are exported where they are declared.
   return `${body.trimEnd()}\n`;
 }
@@ -277,8 +311,13 @@ export interface PackedCli {
 
 /** `npm pack` of a staged package into `destination`: the very tarball a registry would get. */
 export function packCliPackage(packageDir: string, destination: string): PackedCli {
-  const packed = spawnSync('npm', ['pack', packageDir, '--pack-destination', destination, '--json', '--loglevel=error'], { encoding: 'utf8', cwd: ROOT });
-  if (packed.status !== 0) throw new Error(`npm pack of ${packageDir} failed (exit ${packed.status}):\n${packed.stderr}`);
+  const packed = spawnSync(
+    'npm',
+    ['pack', packageDir, '--pack-destination', destination, '--json', '--loglevel=error'],
+    { encoding: 'utf8', cwd: ROOT },
+  );
+  if (packed.status !== 0)
+    throw new Error(`npm pack of ${packageDir} failed (exit ${packed.status}):\n${packed.stderr}`);
   const [report] = JSON.parse(packed.stdout) as { filename: string; integrity: string; size: number }[];
   if (!report) throw new Error(`npm pack reported no tarball:\n${packed.stdout}`);
   return { file: join(destination, report.filename), integrity: report.integrity, size: report.size };
@@ -313,5 +352,7 @@ export async function buildCliPackage(): Promise<PackedCli> {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const packed = await buildCliPackage();
-  console.error(`packed ${packed.file.slice(ROOT.length + 1)} (${(statSync(packed.file).size / 1024).toFixed(1)} KB, ${packed.integrity})`);
+  console.error(
+    `packed ${packed.file.slice(ROOT.length + 1)} (${(statSync(packed.file).size / 1024).toFixed(1)} KB, ${packed.integrity})`,
+  );
 }

@@ -29,7 +29,9 @@ export function findFreePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -39,7 +41,18 @@ export function findFreePort(): Promise<number> {
  * `netlify.toml`), offline and without an account, through `netlify dev`.
  */
 export function spawnNetlifyDev(port: number, staticPort: number, stdio: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
-  const args = ['dev', '--offline', '--dir', 'dist', '--port', String(port), '--staticServerPort', String(staticPort), '--no-open', '--skip-gitignore'];
+  const args = [
+    'dev',
+    '--offline',
+    '--dir',
+    'dist',
+    '--port',
+    String(port),
+    '--staticServerPort',
+    String(staticPort),
+    '--no-open',
+    '--skip-gitignore',
+  ];
   return spawn('netlify', args, { env: localServerEnv(), stdio: ['ignore', stdio, stdio], detached: true });
 }
 

@@ -19,7 +19,9 @@ async function main(args: string[]): Promise<number> {
     const build = spawnSync(process.execPath, ['tooling/build.ts'], { stdio: 'inherit', env });
     if (build.status !== 0) return build.status ?? 1;
   } else if (!existsSync('dist')) {
-    console.error('error: there is no dist/ to serve\nhint: run `npm run build` first, or `npm start` without --no-build');
+    console.error(
+      'error: there is no dist/ to serve\nhint: run `npm run build` first, or `npm start` without --no-build',
+    );
     return 1;
   }
   const child = spawnNetlifyDev(port, await findFreePort());

@@ -7,7 +7,13 @@
  * that are neither flags nor a flag's value), then offer that command's subcommands or argument
  * values, or its flags when the word starts with `-`, or the values of the flag just typed.
  */
-import { commandDefinitions, completionShells, flagDefinitions, flagsOf, type CommandDefinition } from './definitions.ts';
+import {
+  commandDefinitions,
+  completionShells,
+  flagDefinitions,
+  flagsOf,
+  type CommandDefinition,
+} from './definitions.ts';
 import { findSubcommands } from './parse-argv.ts';
 
 export type CompletionShell = (typeof completionShells)[number];
@@ -17,33 +23,47 @@ interface CompletionState {
   /** The command's words joined by spaces; `''` for `earshot` alone. */
   path: string;
   words: { word: string; summary: string }[];
-  flags: { name: string; short?: string | undefined; summary: string; takesValue: boolean; choices?: readonly string[] | undefined }[];
+  flags: {
+    name: string;
+    short?: string | undefined;
+    summary: string;
+    takesValue: boolean;
+    choices?: readonly string[] | undefined;
+  }[];
 }
 
 /** Every command path a user can have typed, with what completes after it. */
 export function completionStates(): CompletionState[] {
   const flagsFor = (command: CommandDefinition | undefined) =>
-    (command ? flagsOf(command) : flagDefinitions.filter((flag) => flag.global || flag.name === 'version')).map((flag) => ({
-      name: flag.name,
-      short: flag.short,
-      summary: flag.summary,
-      takesValue: flag.value !== undefined,
-      choices: flag.choices,
-    }));
-  const subcommandWords = (path: readonly string[]) => findSubcommands(path).map((command) => ({ word: command.path.at(-1)!, summary: command.summary }));
+    (command ? flagsOf(command) : flagDefinitions.filter((flag) => flag.global || flag.name === 'version')).map(
+      (flag) => ({
+        name: flag.name,
+        short: flag.short,
+        summary: flag.summary,
+        takesValue: flag.value !== undefined,
+        choices: flag.choices,
+      }),
+    );
+  const subcommandWords = (path: readonly string[]) =>
+    findSubcommands(path).map((command) => ({ word: command.path.at(-1)!, summary: command.summary }));
   const states: CompletionState[] = [{ path: '', words: subcommandWords([]), flags: flagsFor(undefined) }];
   for (const command of commandDefinitions) {
     const argument = command.arguments?.[0];
     const argumentWords = argument?.choices?.map((choice) => ({ word: choice, summary: argument.summary })) ?? [];
     if (!argument?.namesCommand) {
-      states.push({ path: command.path.join(' '), words: [...subcommandWords(command.path), ...argumentWords], flags: flagsFor(command) });
+      states.push({
+        path: command.path.join(' '),
+        words: [...subcommandWords(command.path), ...argumentWords],
+        flags: flagsFor(command),
+      });
       continue;
     }
     // `earshot help <command…>` names a command word by word: after `help`, the top-level
     // commands; after `help mcp`, the subcommands of `mcp`.
     for (const named of [[], ...commandDefinitions.map((definition) => definition.path)]) {
       const next = subcommandWords(named);
-      if (named.length === 0 || next.length > 0) states.push({ path: [...command.path, ...named].join(' '), words: next, flags: flagsFor(command) });
+      if (named.length === 0 || next.length > 0)
+        states.push({ path: [...command.path, ...named].join(' '), words: next, flags: flagsFor(command) });
     }
   }
   return states;
@@ -67,7 +87,9 @@ export function renderCompletionScript(shell: CompletionShell): string {
 const singleQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 function valueFlagPattern(): string {
-  return valueFlags().map((flag) => `--${flag.name}`).join('|');
+  return valueFlags()
+    .map((flag) => `--${flag.name}`)
+    .join('|');
 }
 
 /**
@@ -91,10 +113,16 @@ function typedCommandLoop({ first, last, words }: { first: number; last: string;
 function renderBash(): string {
   const states = completionStates();
   const cases = states
-    .map((state) => `    ${singleQuoted(state.path)}) words=${singleQuoted(state.words.map((entry) => entry.word).join(' '))}; flags=${singleQuoted(state.flags.flatMap((flag) => [`--${flag.name}`, ...(flag.short ? [`-${flag.short}`] : [])]).join(' '))} ;;`)
+    .map(
+      (state) =>
+        `    ${singleQuoted(state.path)}) words=${singleQuoted(state.words.map((entry) => entry.word).join(' '))}; flags=${singleQuoted(state.flags.flatMap((flag) => [`--${flag.name}`, ...(flag.short ? [`-${flag.short}`] : [])]).join(' '))} ;;`,
+    )
     .join('\n');
   const valueCases = valueFlags()
-    .map((flag) => `    --${flag.name}) COMPREPLY=(${flag.choices ? `$(compgen -W ${singleQuoted(flag.choices.join(' '))} -- "$cur")` : ''}); return ;;`)
+    .map(
+      (flag) =>
+        `    --${flag.name}) COMPREPLY=(${flag.choices ? `$(compgen -W ${singleQuoted(flag.choices.join(' '))} -- "$cur")` : ''}); return ;;`,
+    )
     .join('\n');
   return `# bash completion for earshot. Generated by \`earshot completion bash\` from the client's command
 # definitions; regenerate it after upgrading earshot.
@@ -126,12 +154,20 @@ function renderZsh(): string {
   const cases = states
     .map((state) => {
       const words = state.words.map((entry) => item(entry.word, entry.summary)).join(' ');
-      const flags = state.flags.flatMap((flag) => [item(`--${flag.name}`, flag.summary), ...(flag.short ? [item(`-${flag.short}`, flag.summary)] : [])]).join(' ');
+      const flags = state.flags
+        .flatMap((flag) => [
+          item(`--${flag.name}`, flag.summary),
+          ...(flag.short ? [item(`-${flag.short}`, flag.summary)] : []),
+        ])
+        .join(' ');
       return `    ${singleQuoted(state.path)}) candidates=(${words}); options=(${flags}) ;;`;
     })
     .join('\n');
   const valueCases = valueFlags()
-    .map((flag) => `    --${flag.name}) ${flag.choices ? `compadd -- ${flag.choices.map(singleQuoted).join(' ')}` : `_message ${singleQuoted(flag.value!)}`}; return ;;`)
+    .map(
+      (flag) =>
+        `    --${flag.name}) ${flag.choices ? `compadd -- ${flag.choices.map(singleQuoted).join(' ')}` : `_message ${singleQuoted(flag.value!)}`}; return ;;`,
+    )
     .join('\n');
   return `#compdef earshot
 # zsh completion for earshot. Generated by \`earshot completion zsh\` from the client's command
@@ -164,10 +200,15 @@ function renderFish(): string {
   const lines: string[] = [];
   for (const state of states) {
     const condition = `__earshot_at ${singleQuoted(state.path)}`;
-    for (const entry of state.words) lines.push(`complete -c earshot -n ${singleQuoted(condition)} -a ${singleQuoted(entry.word)} -d ${singleQuoted(entry.summary)}`);
+    for (const entry of state.words)
+      lines.push(
+        `complete -c earshot -n ${singleQuoted(condition)} -a ${singleQuoted(entry.word)} -d ${singleQuoted(entry.summary)}`,
+      );
     for (const flag of state.flags) {
       const value = flag.takesValue ? (flag.choices ? ` -x -a ${singleQuoted(flag.choices.join(' '))}` : ' -x') : '';
-      lines.push(`complete -c earshot -n ${singleQuoted(condition)}${flag.short ? ` -s ${flag.short}` : ''} -l ${flag.name}${value} -d ${singleQuoted(flag.summary)}`);
+      lines.push(
+        `complete -c earshot -n ${singleQuoted(condition)}${flag.short ? ` -s ${flag.short}` : ''} -l ${flag.name}${value} -d ${singleQuoted(flag.summary)}`,
+      );
     }
   }
   return `# fish completion for earshot. Generated by \`earshot completion fish\` from the client's command
@@ -185,7 +226,9 @@ function __earshot_path
             continue
         end
         switch $token
-            case ${valueFlags().map((flag) => `--${flag.name}`).join(' ')}
+            case ${valueFlags()
+              .map((flag) => `--${flag.name}`)
+              .join(' ')}
                 set skip 1
             case '-*'
             case '*'

@@ -60,15 +60,24 @@ export interface EnvironmentVariableDefinition {
 
 export const PROGRAM = 'earshot';
 
-export const programDescription = "Query Earshot's public discovery API: supported platforms, capabilities, the OpenAPI description, the MCP configuration and stable links.";
+export const programDescription =
+  "Query Earshot's public discovery API: supported platforms, capabilities, the OpenAPI description, the MCP configuration and stable links.";
 
 /** The longest wait before a retry: the API's rate-limit window (see retry-policy.ts). */
 const maxWaitSeconds = DEFAULT_RETRY_POLICY.maxWaitMs / 1000;
 
 export const flagDefinitions: readonly FlagDefinition[] = [
   { name: 'json', summary: 'Print exactly the JSON the API returned, for scripts and agents' },
-  { name: 'base-url', value: '<url>', summary: 'The API to talk to (default: EARSHOT_BASE_URL, else the production API)' },
-  { name: 'timeout', value: '<seconds>', summary: `Give up on an answer after this long (default ${DEFAULT_TIMEOUT_SECONDS})` },
+  {
+    name: 'base-url',
+    value: '<url>',
+    summary: 'The API to talk to (default: EARSHOT_BASE_URL, else the production API)',
+  },
+  {
+    name: 'timeout',
+    value: '<seconds>',
+    summary: `Give up on an answer after this long (default ${DEFAULT_TIMEOUT_SECONDS})`,
+  },
   {
     name: 'retries',
     value: '<n>',
@@ -78,13 +87,15 @@ export const flagDefinitions: readonly FlagDefinition[] = [
     name: 'client',
     value: `{${mcpClientIds.join('|')}}`,
     choices: mcpClientIds,
-    summary: "Print the configuration in this MCP client's own format instead of as served (the mcpServers shape); wins over --json",
+    summary:
+      "Print the configuration in this MCP client's own format instead of as served (the mcpServers shape); wins over --json",
   },
   {
     name: 'transport',
     value: `{${mcpTransports.join('|')}}`,
     choices: mcpTransports,
-    summary: 'The way to the server: http, the remote endpoint (the default), or stdio, the local server the MCP client starts itself',
+    summary:
+      'The way to the server: http, the remote endpoint (the default), or stdio, the local server the MCP client starts itself',
   },
   { name: 'help', short: 'h', summary: 'Show help for the command', global: true },
   { name: 'version', short: 'V', summary: 'Print the version' },
@@ -103,29 +114,38 @@ export const commandDefinitions: readonly CommandDefinition[] = [
   {
     path: ['platforms'],
     summary: 'List the supported platforms and their target types',
-    description: 'Lists the platforms Earshot monitors and what can be monitored on each (keywords, subreddits), from GET /api/v1/platforms.',
+    description:
+      'Lists the platforms Earshot monitors and what can be monitored on each (keywords, subreddits), from GET /api/v1/platforms.',
     flags: apiFlags,
     examples: [
       { command: 'earshot platforms', description: 'Show the platforms as a table' },
       { command: 'earshot platforms | cut -f1', description: 'Print only the platform ids (tab-separated when piped)' },
-      { command: "earshot platforms --json | jq -r '.data[].name'", description: 'Print the platform names from the JSON' },
+      {
+        command: "earshot platforms --json | jq -r '.data[].name'",
+        description: 'Print the platform names from the JSON',
+      },
     ],
   },
   {
     path: ['capabilities'],
     summary: 'Show the product capabilities and resource links',
-    description: 'Shows the product, its description, the supported platforms and the links to integration resources, from GET /api/v1/capabilities.',
+    description:
+      'Shows the product, its description, the supported platforms and the links to integration resources, from GET /api/v1/capabilities.',
     flags: apiFlags,
     examples: [
       { command: 'earshot capabilities', description: 'Show the capabilities' },
       { command: 'earshot capabilities --json | jq .', description: 'Pretty-print the JSON answer' },
-      { command: 'earshot capabilities --base-url http://localhost:8888', description: 'Ask a local server instead of production' },
+      {
+        command: 'earshot capabilities --base-url http://localhost:8888',
+        description: 'Ask a local server instead of production',
+      },
     ],
   },
   {
     path: ['openapi'],
     summary: 'Show the OpenAPI description of the API',
-    description: 'Fetches the OpenAPI 3.1 document from /openapi.json and lists its operations; with --json, prints the document itself.',
+    description:
+      'Fetches the OpenAPI 3.1 document from /openapi.json and lists its operations; with --json, prints the document itself.',
     flags: apiFlags,
     examples: [
       { command: 'earshot openapi', description: 'List the operations' },
@@ -135,11 +155,15 @@ export const commandDefinitions: readonly CommandDefinition[] = [
   {
     path: ['links'],
     summary: 'List the stable links to docs, OpenAPI, MCP and the CLI',
-    description: 'Lists the stable resource links (documentation, authentication, webhooks, openapi, mcp, cli) from the capabilities.',
+    description:
+      'Lists the stable resource links (documentation, authentication, webhooks, openapi, mcp, cli) from the capabilities.',
     flags: apiFlags,
     examples: [
       { command: 'earshot links', description: 'Show every link' },
-      { command: "earshot links | awk -F'\\t' '$1 == \"openapi\" { print $2 }'", description: 'Print one link in a script' },
+      {
+        command: "earshot links | awk -F'\\t' '$1 == \"openapi\" { print $2 }'",
+        description: 'Print one link in a script',
+      },
     ],
   },
   {
@@ -149,8 +173,14 @@ export const commandDefinitions: readonly CommandDefinition[] = [
       'Starts a Model Context Protocol server on stdin/stdout for MCP clients that start local servers (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Codex, Gemini CLI): the tools list_platforms and get_capabilities, and the OpenAPI document and resource links as resources, for clients of protocol revision 2026-07-28 and of the 2025 ones. It talks to the API like every other command and runs until the client closes stdin. Clients that take a URL can use the remote endpoint instead, with nothing to install; `earshot mcp config` prints both.',
     flags: connectionFlags,
     examples: [
-      { command: 'earshot mcp config', description: 'Print the configuration that makes an MCP client start this server' },
-      { command: 'earshot mcp --base-url http://localhost:8888', description: 'Serve the API of a local server (an MCP client, not a person, usually runs this)' },
+      {
+        command: 'earshot mcp config',
+        description: 'Print the configuration that makes an MCP client start this server',
+      },
+      {
+        command: 'earshot mcp --base-url http://localhost:8888',
+        description: 'Serve the API of a local server (an MCP client, not a person, usually runs this)',
+      },
     ],
   },
   {
@@ -161,18 +191,36 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     flags: [...apiFlags, 'client', 'transport'],
     examples: [
       { command: 'earshot mcp config', description: "Print the configuration (Claude Code's .mcp.json format)" },
-      { command: 'earshot mcp config --client vscode > .vscode/mcp.json', description: "Write VS Code's workspace configuration, for the remote endpoint" },
-      { command: 'earshot mcp config --client claude-code', description: 'Print the command that adds the remote endpoint to Claude Code' },
-      { command: 'earshot mcp config --client claude-desktop --transport stdio', description: "Print Claude Desktop's configuration for the local server" },
+      {
+        command: 'earshot mcp config --client vscode > .vscode/mcp.json',
+        description: "Write VS Code's workspace configuration, for the remote endpoint",
+      },
+      {
+        command: 'earshot mcp config --client claude-code',
+        description: 'Print the command that adds the remote endpoint to Claude Code',
+      },
+      {
+        command: 'earshot mcp config --client claude-desktop --transport stdio',
+        description: "Print Claude Desktop's configuration for the local server",
+      },
       { command: 'earshot mcp config --json > mcp.json', description: 'Save it exactly as served' },
     ],
   },
   {
     path: ['help'],
     summary: 'Show help for a command',
-    description: 'Shows the help of a command, the same as `earshot <command> --help`; without a command, the help of earshot itself.',
+    description:
+      'Shows the help of a command, the same as `earshot <command> --help`; without a command, the help of earshot itself.',
     flags: [],
-    arguments: [{ name: 'command', summary: 'The command, one or more words (mcp config)', required: false, variadic: true, namesCommand: true }],
+    arguments: [
+      {
+        name: 'command',
+        summary: 'The command, one or more words (mcp config)',
+        required: false,
+        variadic: true,
+        namesCommand: true,
+      },
+    ],
     examples: [
       { command: 'earshot help platforms', description: 'Show the flags and examples of earshot platforms' },
       { command: 'earshot help mcp config', description: 'Show the help of a subcommand' },
@@ -182,12 +230,25 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     path: ['completion'],
     summary: 'Print the shell completion script for bash, zsh or fish',
     description:
-      'Prints a script that makes your shell complete earshot\'s commands, flags and their values with the Tab key. It is generated from the same definitions as this help, so it knows exactly the commands of this version. Save it where your shell loads completions, as the examples show, and open a new shell.',
+      "Prints a script that makes your shell complete earshot's commands, flags and their values with the Tab key. It is generated from the same definitions as this help, so it knows exactly the commands of this version. Save it where your shell loads completions, as the examples show, and open a new shell.",
     flags: [],
-    arguments: [{ name: 'shell', summary: `The shell: ${completionShells.join(', ')}`, required: true, choices: completionShells }],
+    arguments: [
+      {
+        name: 'shell',
+        summary: `The shell: ${completionShells.join(', ')}`,
+        required: true,
+        choices: completionShells,
+      },
+    ],
     examples: [
-      { command: 'earshot completion bash > ~/.local/share/bash-completion/completions/earshot', description: 'Bash (with the bash-completion package)' },
-      { command: 'earshot completion zsh > "${fpath[1]}/_earshot"', description: 'Zsh: a file named _earshot in a folder of $fpath (then run compinit)' },
+      {
+        command: 'earshot completion bash > ~/.local/share/bash-completion/completions/earshot',
+        description: 'Bash (with the bash-completion package)',
+      },
+      {
+        command: 'earshot completion zsh > "${fpath[1]}/_earshot"',
+        description: 'Zsh: a file named _earshot in a folder of $fpath (then run compinit)',
+      },
       { command: 'earshot completion fish > ~/.config/fish/completions/earshot.fish', description: 'Fish' },
     ],
   },
@@ -212,7 +273,7 @@ export const programExamples: readonly ExampleDefinition[] = [
 export const outputModeDefinitions: readonly string[] = [
   'On a terminal, results are aligned tables, by display width so that CJK, emoji and combining marks line up, with colour unless NO_COLOR is set; help is wrapped to the terminal (80 columns when its width is unknown).',
   'Piped or redirected, they are stable tab-separated lines without a header, one record per line.',
-  "With --json, the client prints exactly the JSON the API returned, after checking what a v1 client may rely on: fields, target types and links that a newer API adds pass through as they are.",
+  'With --json, the client prints exactly the JSON the API returned, after checking what a v1 client may rely on: fields, target types and links that a newer API adds pass through as they are.',
   'Data goes to stdout; errors go to stderr as one error: line and one hint: line. A wait of more than a few seconds for the rate limit is announced on stderr, and Ctrl-C ends it.',
 ];
 

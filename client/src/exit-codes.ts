@@ -21,7 +21,17 @@ export const exitCodeDefinitions: readonly { code: ExitCodeValue; meaning: strin
   { code: ExitCode.failure, meaning: 'General failure, including an HTTP error answer such as 404 or 5xx' },
   { code: ExitCode.usage, meaning: 'Usage error: unknown command or flag, missing or invalid value' },
   { code: ExitCode.rateLimited, meaning: 'Rate limited (HTTP 429) after every allowed retry' },
-  { code: ExitCode.unreachable, meaning: 'API unreachable: connection refused, DNS failure, TLS or network error, timeout' },
-  { code: ExitCode.badResponse, meaning: 'Bad response: HTML instead of JSON, invalid JSON, JSON missing a field or with a wrong type, a redirect loop, oversized body' },
-  { code: ExitCode.interrupted, meaning: 'Interrupted with Ctrl-C (SIGINT), for example during a wait for the rate limit' },
+  {
+    code: ExitCode.unreachable,
+    meaning: 'API unreachable: connection refused, DNS failure, TLS or network error, timeout',
+  },
+  {
+    code: ExitCode.badResponse,
+    meaning:
+      'Bad response: HTML instead of JSON, invalid JSON, JSON missing a field or with a wrong type, a redirect loop, oversized body',
+  },
+  {
+    code: ExitCode.interrupted,
+    meaning: 'Interrupted with Ctrl-C (SIGINT), for example during a wait for the rate limit',
+  },
 ];

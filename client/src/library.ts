@@ -13,12 +13,23 @@
 import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../contract/schemas/index.ts';
 import { createApiClient } from './api/api-client.ts';
 import type { ClientError, ClientErrorKind } from './api/client-error.ts';
-import { buildUserAgent, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, normalizeBaseUrl } from './api/client-settings.ts';
+import {
+  buildUserAgent,
+  DEFAULT_TIMEOUT_SECONDS,
+  MAX_TIMEOUT_SECONDS,
+  normalizeBaseUrl,
+} from './api/client-settings.ts';
 import type { ApiResult } from './api/request-json.ts';
 import { DEFAULT_RETRIES, MAX_RETRIES } from './api/retry-policy.ts';
 import { buildFacts } from './baked/build-facts.ts';
 
-export type { ApiError, CapabilitiesResponse, McpConfiguration, Platform, PlatformsResponse } from '../../contract/schemas/index.ts';
+export type {
+  ApiError,
+  CapabilitiesResponse,
+  McpConfiguration,
+  Platform,
+  PlatformsResponse,
+} from '../../contract/schemas/index.ts';
 
 /** The client's version, for example `1.0.0`. */
 export const VERSION: string = buildFacts.version;
@@ -107,7 +118,11 @@ export class EarshotError extends Error {
   /** What to do next, as `earshot` prints it after `hint:`. */
   readonly hint: string;
 
-  constructor(kind: EarshotErrorKind, message: string, options: { status?: number | undefined; hint: string; cause?: unknown }) {
+  constructor(
+    kind: EarshotErrorKind,
+    message: string,
+    options: { status?: number | undefined; hint: string; cause?: unknown },
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.kind = kind;
     this.status = options.status;
@@ -124,22 +139,41 @@ export class EarshotError extends Error {
  */
 export function createClient(options: ClientOptions = {}): EarshotClient {
   const baseUrl = normalizeBaseUrl(options.baseUrl ?? buildFacts.productionBaseUrl);
-  if (baseUrl === undefined) throw new TypeError(`createClient: baseUrl must be an absolute http(s) URL without query or fragment, such as https://earshot.dev (got ${JSON.stringify(options.baseUrl)})`);
+  if (baseUrl === undefined)
+    throw new TypeError(
+      `createClient: baseUrl must be an absolute http(s) URL without query or fragment, such as https://earshot.dev (got ${JSON.stringify(options.baseUrl)})`,
+    );
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_SECONDS * 1000;
-  if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_SECONDS * 1000) {
-    throw new TypeError(`createClient: timeout must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT_SECONDS * 1000} (got ${JSON.stringify(options.timeout)})`);
+  if (
+    typeof timeout !== 'number' ||
+    !Number.isFinite(timeout) ||
+    timeout <= 0 ||
+    timeout > MAX_TIMEOUT_SECONDS * 1000
+  ) {
+    throw new TypeError(
+      `createClient: timeout must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT_SECONDS * 1000} (got ${JSON.stringify(options.timeout)})`,
+    );
   }
   const retries = options.retries ?? DEFAULT_RETRIES;
   if (!Number.isInteger(retries) || retries < 0 || retries > MAX_RETRIES) {
-    throw new TypeError(`createClient: retries must be a whole number from 0 to ${MAX_RETRIES} (got ${JSON.stringify(options.retries)})`);
+    throw new TypeError(
+      `createClient: retries must be a whole number from 0 to ${MAX_RETRIES} (got ${JSON.stringify(options.retries)})`,
+    );
   }
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new TypeError('createClient: fetch must be a function');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function')
+    throw new TypeError('createClient: fetch must be a function');
   if (options.userAgent !== undefined && (typeof options.userAgent !== 'string' || options.userAgent.trim() === '')) {
     throw new TypeError('createClient: userAgent must be a non-empty string');
   }
 
   const api = createApiClient(
-    { baseUrl, baseUrlSource: options.baseUrl === undefined ? 'library default' : 'baseUrl option', timeoutMs: Math.round(timeout), retries, debug: false },
+    {
+      baseUrl,
+      baseUrlSource: options.baseUrl === undefined ? 'library default' : 'baseUrl option',
+      timeoutMs: Math.round(timeout),
+      retries,
+      debug: false,
+    },
     {
       userAgent: options.userAgent ?? buildUserAgent(buildFacts.version),
       supportEmail: buildFacts.supportEmail,
@@ -168,4 +202,3 @@ export function createClient(options: ClientOptions = {}): EarshotClient {
 function toEarshotError(error: ClientError): EarshotError {
   return new EarshotError(error.kind, error.message, { status: error.status, hint: error.hint });
 }
-

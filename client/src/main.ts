@@ -30,8 +30,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exitCode = ExitCode.failure;
   if (error.code === 'EPIPE') return;
   const reason = error.code === 'ENOSPC' ? 'no space left on the device' : error.message;
-  const hint = error.code === 'ENOSPC' ? 'free some space, or send the output somewhere else' : 'send the output somewhere that can take it';
-  process.stderr.write(`${formatErrorLines(`cannot write the output: ${reason}${error.code ? ` (${error.code})` : ''}`, hint)}\n`);
+  const hint =
+    error.code === 'ENOSPC'
+      ? 'free some space, or send the output somewhere else'
+      : 'send the output somewhere that can take it';
+  process.stderr.write(
+    `${formatErrorLines(`cannot write the output: ${reason}${error.code ? ` (${error.code})` : ''}`, hint)}\n`,
+  );
 });
 // stderr is the last resort: if it fails too, there is nowhere left to say so.
 process.stderr.on('error', () => {});

@@ -43,9 +43,13 @@ export function parseArgv(argv: readonly string[]): ({ ok: true } & ParsedArgv) 
       continue;
     }
     const value = inlineValue ?? argv[++i];
-    if (value === undefined) return usage(`--${flag.name} needs a value ${flag.value}`, `for example --${flag.name} ${exampleValue(flag)}`);
+    if (value === undefined)
+      return usage(`--${flag.name} needs a value ${flag.value}`, `for example --${flag.name} ${exampleValue(flag)}`);
     if (flag.choices && !flag.choices.includes(value)) {
-      return usage(`--${flag.name} must be one of ${flag.choices.join(', ')} (got ${JSON.stringify(value)})`, `for example --${flag.name} ${exampleValue(flag)}`);
+      return usage(
+        `--${flag.name} must be one of ${flag.choices.join(', ')} (got ${JSON.stringify(value)})`,
+        `for example --${flag.name} ${exampleValue(flag)}`,
+      );
     }
     flags.set(flag.name, value);
   }
@@ -61,14 +65,18 @@ export type ResolvedCommand =
 export function resolveCommand(positionals: readonly string[]): ResolvedCommand {
   if (positionals.length === 0) return { kind: 'root' };
   const matches = (path: readonly string[]) => path.every((word, index) => positionals[index] === word);
-  const command = [...commandDefinitions].sort((a, b) => b.path.length - a.path.length).find((candidate) => matches(candidate.path));
+  const command = [...commandDefinitions]
+    .sort((a, b) => b.path.length - a.path.length)
+    .find((candidate) => matches(candidate.path));
   if (command) return { kind: 'command', command, extra: positionals.slice(command.path.length) };
   return { kind: 'unknown', words: [...positionals] };
 }
 
 /** The commands one word longer than `path`: `mcp config` under `mcp`. */
 export function findSubcommands(path: readonly string[]): CommandDefinition[] {
-  return commandDefinitions.filter((command) => command.path.length === path.length + 1 && path.every((word, index) => command.path[index] === word));
+  return commandDefinitions.filter(
+    (command) => command.path.length === path.length + 1 && path.every((word, index) => command.path[index] === word),
+  );
 }
 
 function exampleValue(flag: { value?: string; choices?: readonly string[] }): string {

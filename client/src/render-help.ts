@@ -37,18 +37,42 @@ export function renderProgramHelp(layout: HelpLayout): string {
   const { style } = layout;
   const commands = commandDefinitions.map((command): Row => {
     const flags = command.flags.map((name) => `[${formatFlag(flagDefinitions.find((flag) => flag.name === name)!)}]`);
-    return { left: commandWithArguments(command), right: [{ words: words(command.summary) }, { words: flags, style: style.dim }] };
+    return {
+      left: commandWithArguments(command),
+      right: [{ words: words(command.summary) }, { words: flags, style: style.dim }],
+    };
   });
   return joinSections([
     wrapText(programDescription, layout.width).join('\n'),
     section(layout, 'USAGE', ['earshot <command> [flags]']),
     section(layout, 'COMMANDS', definitionList(commands, layout)),
-    section(layout, 'FLAGS', definitionList(flagDefinitions.filter((flag) => flag.global || flag.name === 'version').map(flagRow), layout)),
-    section(layout, 'ENVIRONMENT', definitionList(environmentVariableDefinitions.map((variable) => textRow(variable.name, variable.summary)), layout)),
-    section(layout, 'EXIT CODES', definitionList(exitCodeDefinitions.map(({ code, meaning }) => textRow(String(code), meaning)), layout)),
+    section(
+      layout,
+      'FLAGS',
+      definitionList(flagDefinitions.filter((flag) => flag.global || flag.name === 'version').map(flagRow), layout),
+    ),
+    section(
+      layout,
+      'ENVIRONMENT',
+      definitionList(
+        environmentVariableDefinitions.map((variable) => textRow(variable.name, variable.summary)),
+        layout,
+      ),
+    ),
+    section(
+      layout,
+      'EXIT CODES',
+      definitionList(
+        exitCodeDefinitions.map(({ code, meaning }) => textRow(String(code), meaning)),
+        layout,
+      ),
+    ),
     section(layout, 'EXAMPLES', examples(programExamples, layout)),
     section(layout, 'LEARN MORE', [
-      ...wrapText('Use `earshot help <command>` (or `earshot <command> --help`) for the flags and examples of a command.', layout.width - INDENT),
+      ...wrapText(
+        'Use `earshot help <command>` (or `earshot <command> --help`) for the flags and examples of a command.',
+        layout.width - INDENT,
+      ),
       ...wrapText(`Read the manual at ${DOCS_URL}`, layout.width - INDENT),
     ]),
   ]);
@@ -61,12 +85,45 @@ export function renderCommandHelp(command: CommandDefinition, layout: HelpLayout
   return joinSections([
     wrapText(command.description, layout.width).join('\n'),
     section(layout, 'USAGE', [formatUsage(command)]),
-    ...(args.length > 0 ? [section(layout, 'ARGUMENTS', definitionList(args.map((argument) => textRow(formatArgument(argument), argument.summary)), layout))] : []),
-    ...(subcommands.length > 0 ? [section(layout, 'COMMANDS', definitionList(subcommands.map((subcommand) => textRow(commandWithArguments(subcommand), subcommand.summary)), layout))] : []),
+    ...(args.length > 0
+      ? [
+          section(
+            layout,
+            'ARGUMENTS',
+            definitionList(
+              args.map((argument) => textRow(formatArgument(argument), argument.summary)),
+              layout,
+            ),
+          ),
+        ]
+      : []),
+    ...(subcommands.length > 0
+      ? [
+          section(
+            layout,
+            'COMMANDS',
+            definitionList(
+              subcommands.map((subcommand) => textRow(commandWithArguments(subcommand), subcommand.summary)),
+              layout,
+            ),
+          ),
+        ]
+      : []),
     section(layout, 'FLAGS', definitionList(flagsOf(command).map(flagRow), layout)),
     section(layout, 'EXAMPLES', examples(command.examples, layout)),
     // Only a command that talks to the API can meet what the codes above 2 report.
-    ...(talksToApi(command) ? [section(layout, 'EXIT CODES', definitionList(exitCodeDefinitions.map(({ code, meaning }) => textRow(String(code), meaning)), layout))] : []),
+    ...(talksToApi(command)
+      ? [
+          section(
+            layout,
+            'EXIT CODES',
+            definitionList(
+              exitCodeDefinitions.map(({ code, meaning }) => textRow(String(code), meaning)),
+              layout,
+            ),
+          ),
+        ]
+      : []),
     section(layout, 'LEARN MORE', wrapText(`Read the manual at ${DOCS_URL}`, layout.width - INDENT)),
   ]);
 }
@@ -97,21 +154,33 @@ function definitionList(rows: readonly Row[], layout: HelpLayout): string[] {
   const textWidth = Math.max(layout.width - INDENT - textColumn, 20);
   const lines: string[] = [];
   for (const row of rows) {
-    const text = row.right.flatMap(({ words: paragraph, style = (line: string) => line }) => wrapWords(paragraph, textWidth).map(style));
+    const text = row.right.flatMap(({ words: paragraph, style = (line: string) => line }) =>
+      wrapWords(paragraph, textWidth).map(style),
+    );
     const [first = '', ...rest] = text;
-    if (displayWidth(row.left) > leftWidth) lines.push(row.left, ...text.map((line) => `${' '.repeat(textColumn)}${line}`));
-    else lines.push(`${padToWidth(row.left, leftWidth)}  ${first}`.trimEnd(), ...rest.map((line) => `${' '.repeat(textColumn)}${line}`));
+    if (displayWidth(row.left) > leftWidth)
+      lines.push(row.left, ...text.map((line) => `${' '.repeat(textColumn)}${line}`));
+    else
+      lines.push(
+        `${padToWidth(row.left, leftWidth)}  ${first}`.trimEnd(),
+        ...rest.map((line) => `${' '.repeat(textColumn)}${line}`),
+      );
   }
   return lines;
 }
 
 function section(layout: HelpLayout, title: string, lines: readonly string[]): string {
-  return [layout.style.bold(title), ...lines.map((line) => (line === '' ? '' : `${' '.repeat(INDENT)}${line}`))].join('\n');
+  return [layout.style.bold(title), ...lines.map((line) => (line === '' ? '' : `${' '.repeat(INDENT)}${line}`))].join(
+    '\n',
+  );
 }
 
 /** `# what it shows` (wrapped, each line a comment) then `$ the command` (never wrapped: it is copied). */
 function examples(list: readonly ExampleDefinition[], layout: HelpLayout): string[] {
-  return list.flatMap((example) => [...wrapText(example.description, layout.width - INDENT - 2).map((line) => `# ${line}`), `$ ${example.command}`]);
+  return list.flatMap((example) => [
+    ...wrapText(example.description, layout.width - INDENT - 2).map((line) => `# ${line}`),
+    `$ ${example.command}`,
+  ]);
 }
 
 function joinSections(sections: readonly string[]): string {

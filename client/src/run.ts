@@ -15,7 +15,13 @@ import { createStyle, type OutputStream } from './output/style.ts';
 import { columnsOf } from './output/wrap.ts';
 import { parseArgv, resolveCommand } from './parse-argv.ts';
 import { renderCommandHelp, renderProgramHelp } from './render-help.ts';
-import { describeBadArgument, describeMisplacedFlag, describeUnknownCommand, describeUnknownFlag, type UsageText } from './usage-problems.ts';
+import {
+  describeBadArgument,
+  describeMisplacedFlag,
+  describeUnknownCommand,
+  describeUnknownFlag,
+  type UsageText,
+} from './usage-problems.ts';
 
 /** Everything the client touches outside itself. `main.ts` passes the process's; tests their own. */
 export interface CliIo {
@@ -98,7 +104,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       const value = flags.get(name);
       return typeof value === 'string' ? value : undefined;
     };
-    const settings = resolveClientSettings({ baseUrl: text('base-url'), timeout: text('timeout'), retries: text('retries') }, io.env, buildFacts.productionBaseUrl);
+    const settings = resolveClientSettings(
+      { baseUrl: text('base-url'), timeout: text('timeout'), retries: text('retries') },
+      io.env,
+      buildFacts.productionBaseUrl,
+    );
     if (!settings.ok) return fail(ExitCode.usage, settings.message, settings.hint);
     const client = createApiClient(settings.settings, {
       userAgent: buildUserAgent(buildFacts.version),
@@ -115,7 +125,18 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
     });
     // Tables on a terminal are aligned by display width; measuring a server's text needs string-width.
     if (io.stdout.isTTY) await loadDisplayWidth();
-    const outcome = await entry.run({ client, stdout: io.stdout, stderr: io.stderr, stdio: io.stdio, tty: io.stdout.isTTY === true, style, json: flags.has('json'), flags, env: io.env, signal: io.signal });
+    const outcome = await entry.run({
+      client,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      stdio: io.stdio,
+      tty: io.stdout.isTTY === true,
+      style,
+      json: flags.has('json'),
+      flags,
+      env: io.env,
+      signal: io.signal,
+    });
     if (io.signal?.aborted) return ExitCode.interrupted;
     return outcome.ok ? ExitCode.ok : reportClientError(outcome.error, fail);
   } catch (error) {
@@ -124,7 +145,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
     // Only a bug gets here: every expected failure is a ClientError or a usage problem.
     const message = error instanceof Error ? error.message : String(error);
     const stack = error instanceof Error && error.stack ? error.stack.split('\n') : [];
-    return fail(ExitCode.failure, `unexpected failure: ${message}`, `run again with EARSHOT_DEBUG=1 and report the output to ${buildFacts.supportEmail}`, stack);
+    return fail(
+      ExitCode.failure,
+      `unexpected failure: ${message}`,
+      `run again with EARSHOT_DEBUG=1 and report the output to ${buildFacts.supportEmail}`,
+      stack,
+    );
   }
 }
 
@@ -142,21 +168,31 @@ function checkArguments(command: CommandDefinition, args: readonly string[]): Us
   const expected = command.arguments ?? [];
   const variadic = expected.at(-1)?.variadic === true;
   if (!variadic && args.length > expected.length) {
-    return { message: `unexpected argument "${args[expected.length]}" for ${commandName(command.path)}`, hint: `run \`${commandName(command.path)} --help\` for its usage` };
+    return {
+      message: `unexpected argument "${args[expected.length]}" for ${commandName(command.path)}`,
+      hint: `run \`${commandName(command.path)} --help\` for its usage`,
+    };
   }
   for (const [index, argument] of expected.entries()) {
     const value = args[index];
     if (value === undefined) {
       if (!argument.required) continue;
       const example = argument.choices ? ` ${argument.choices[0]}` : '';
-      return { message: `${commandName(command.path)} needs ${formatArgument(argument)}${argument.choices ? `: ${argument.choices.join(', ')}` : ''}`, hint: `for example ${commandName(command.path)}${example}` };
+      return {
+        message: `${commandName(command.path)} needs ${formatArgument(argument)}${argument.choices ? `: ${argument.choices.join(', ')}` : ''}`,
+        hint: `for example ${commandName(command.path)}${example}`,
+      };
     }
-    if (argument.choices && !argument.choices.includes(value)) return describeBadArgument(command, argument.name, value, argument.choices);
+    if (argument.choices && !argument.choices.includes(value))
+      return describeBadArgument(command, argument.name, value, argument.choices);
   }
   return undefined;
 }
 
-function reportClientError(error: ClientError, fail: (code: ExitCodeValue, message: string, hint: string, details: readonly string[]) => ExitCodeValue): ExitCodeValue {
+function reportClientError(
+  error: ClientError,
+  fail: (code: ExitCodeValue, message: string, hint: string, details: readonly string[]) => ExitCodeValue,
+): ExitCodeValue {
   return fail(exitCodeByErrorKind[error.kind], error.message, error.hint, error.details);
 }
 

@@ -25,7 +25,11 @@ export function suggest(word: string, candidates: readonly string[]): string[] {
 }
 
 /** `did you mean "platforms"?` or `did you mean --json or --jq?`; `undefined` when nothing is close. */
-export function formatSuggestion(word: string, candidates: readonly string[], quote: (candidate: string) => string = (candidate) => `"${candidate}"`): string | undefined {
+export function formatSuggestion(
+  word: string,
+  candidates: readonly string[],
+  quote: (candidate: string) => string = (candidate) => `"${candidate}"`,
+): string | undefined {
   const close = suggest(word, candidates).slice(0, 3);
   if (close.length === 0) return undefined;
   const listed = close.map(quote);
@@ -37,12 +41,15 @@ export function alignmentDistance(a: string, b: string): number {
   const x = [...a];
   const y = [...b];
   // rows[i][j]: the distance between the first i characters of x and the first j of y.
-  const rows = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: x.length + 1 }, (_, i) =>
+    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= x.length; i++) {
     for (let j = 1; j <= y.length; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
       let distance = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) distance = Math.min(distance, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+        distance = Math.min(distance, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = distance;
     }
   }

@@ -24,8 +24,15 @@ export function describeUnknownCommand(words: readonly string[]): UsageText | un
   const subcommands = findSubcommands(known);
   if (subcommands.length === 0) return undefined;
   const typed = [...known, extra[0]!].join(' ');
-  const suggestion = formatSuggestion(extra[0]!, subcommands.map((command) => command.path.at(-1)!), (word) => `"${[...known, word].join(' ')}"`);
-  const help = known.length === 0 ? 'run `earshot help` to see the commands' : `run \`earshot help ${known.join(' ')}\` to see its commands`;
+  const suggestion = formatSuggestion(
+    extra[0]!,
+    subcommands.map((command) => command.path.at(-1)!),
+    (word) => `"${[...known, word].join(' ')}"`,
+  );
+  const help =
+    known.length === 0
+      ? 'run `earshot help` to see the commands'
+      : `run \`earshot help ${known.join(' ')}\` to see its commands`;
   return { message: `unknown command "${typed}"`, hint: suggestion ?? help };
 }
 
@@ -35,8 +42,15 @@ export function describeUnknownFlag(spelled: string, command: CommandDefinition 
   const names = flags.flatMap((flag) => [`--${flag.name}`, ...(flag.short ? [`-${flag.short}`] : [])]);
   // Typed with one dash or two, a long name is compared without them: `-json` is close to `--json`.
   const bare = spelled.replace(/^-+/, '');
-  const suggestion = formatSuggestion(bare, flags.map((flag) => flag.name), (name) => `--${name}`) ?? (names.includes(`--${bare}`) ? `did you mean --${bare}?` : undefined);
-  const help = command ? `run \`${commandName(command.path)} --help\` to see its flags` : 'run `earshot --help` to see the flags';
+  const suggestion =
+    formatSuggestion(
+      bare,
+      flags.map((flag) => flag.name),
+      (name) => `--${name}`,
+    ) ?? (names.includes(`--${bare}`) ? `did you mean --${bare}?` : undefined);
+  const help = command
+    ? `run \`${commandName(command.path)} --help\` to see its flags`
+    : 'run `earshot --help` to see the flags';
   return { message: `unknown flag ${spelled}`, hint: suggestion ?? help };
 }
 
@@ -50,7 +64,12 @@ export function describeMisplacedFlag(name: string, command: CommandDefinition):
 }
 
 /** A value an argument does not accept, such as the shell of `earshot completion`. */
-export function describeBadArgument(command: CommandDefinition, argumentName: string, value: string, choices: readonly string[]): UsageText {
+export function describeBadArgument(
+  command: CommandDefinition,
+  argumentName: string,
+  value: string,
+  choices: readonly string[],
+): UsageText {
   const suggestion = formatSuggestion(value, choices);
   return {
     message: `${commandName(command.path)}: ${JSON.stringify(value)} is not a ${argumentName} it knows (${choices.join(', ')})`,

@@ -36,7 +36,12 @@ export type ApiSchemaName = keyof typeof apiSchemas;
 export { tolerantSchemas, toTolerantId, toTolerantSchema } from './tolerant.ts';
 
 /** Every schema, API, site files and data files alike, for registering with a validator. */
-export const allSchemas = [...Object.values(apiSchemas), mcpConfigurationSchema, productDataSchema, platformsDataSchema];
+export const allSchemas = [
+  ...Object.values(apiSchemas),
+  mcpConfigurationSchema,
+  productDataSchema,
+  platformsDataSchema,
+];
 
 /**
  * The tolerant variants the client reads answers with (`tolerant.ts`), under ids of their own, so
@@ -48,10 +53,7 @@ type References = [typeof platformSchema, typeof capabilitiesResponseSchema];
 
 export type Platform = FromSchema<typeof platformSchema>;
 export type PlatformsResponse = FromSchema<typeof platformsResponseSchema, { references: References }>;
-export type CapabilitiesResponse = FromSchema<
-  typeof capabilitiesResponseSchema,
-  { references: References }
->;
+export type CapabilitiesResponse = FromSchema<typeof capabilitiesResponseSchema, { references: References }>;
 export type ApiError = FromSchema<typeof errorSchema>;
 export type McpConfiguration = FromSchema<typeof mcpConfigurationSchema>;
 export type ProductData = FromSchema<typeof productDataSchema, { references: References }>;

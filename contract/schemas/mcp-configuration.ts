@@ -13,7 +13,8 @@
 export const mcpConfigurationSchema = {
   $id: 'https://earshot.dev/schemas/v1/mcp-configuration.json',
   title: 'McpConfiguration',
-  description: 'How an MCP client reaches the Earshot MCP server: the remote endpoint (earshot), or the local server over stdio (earshot-stdio). Add one of the two; both serve the same tools and resources.',
+  description:
+    'How an MCP client reaches the Earshot MCP server: the remote endpoint (earshot), or the local server over stdio (earshot-stdio). Add one of the two; both serve the same tools and resources.',
   type: 'object',
   additionalProperties: false,
   required: ['mcpServers'],

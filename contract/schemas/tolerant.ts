@@ -42,7 +42,8 @@ function loosen(value: unknown): unknown {
     if (key === 'additionalProperties' && child === false) continue;
     if (key === 'enum' && Array.isArray(child)) {
       const types = [...new Set(child.map(jsonType))];
-      if (types.length !== 1) throw new Error(`toTolerantSchema: an enum of mixed types (${types.join(', ')}) has no single type to keep`);
+      if (types.length !== 1)
+        throw new Error(`toTolerantSchema: an enum of mixed types (${types.join(', ')}) has no single type to keep`);
       result.type = types[0];
       // The values known today stay visible to readers (an MCP tool's outputSchema, say), as examples.
       if (!('examples' in value)) result.examples = child;
@@ -52,7 +53,12 @@ function loosen(value: unknown): unknown {
       result.type = jsonType(child);
       continue;
     }
-    result[key] = (key === '$id' || key === '$ref') && typeof child === 'string' ? toTolerantId(child) : key === 'examples' ? child : loosen(child);
+    result[key] =
+      (key === '$id' || key === '$ref') && typeof child === 'string'
+        ? toTolerantId(child)
+        : key === 'examples'
+          ? child
+          : loosen(child);
   }
   return result;
 }

@@ -23,6 +23,10 @@ export const config = {
 let endpoint: Promise<McpEndpoint> | undefined;
 
 export default async (request: Request): Promise<Response> => {
-  endpoint ??= createMcpEndpoint({ source: toPublishedDataSource(answers), version: answers.serverVersion, allowedOrigin: answers.baseUrl });
+  endpoint ??= createMcpEndpoint({
+    source: toPublishedDataSource(answers),
+    version: answers.serverVersion,
+    allowedOrigin: answers.baseUrl,
+  });
   return (await endpoint)(request);
 };

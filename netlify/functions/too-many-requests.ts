@@ -28,4 +28,5 @@ export const RETRY_AFTER_SECONDS = config.rateLimit.windowSize;
  * the browser goes on to send its request and its script can read the 429 and its Retry-After,
  * rather than a network error.
  */
-export default (request: Request): Response => (request.method === 'OPTIONS' ? buildPreflightResponse() : buildTooManyRequestsResponse(config.rateLimit));
+export default (request: Request): Response =>
+  request.method === 'OPTIONS' ? buildPreflightResponse() : buildTooManyRequestsResponse(config.rateLimit);

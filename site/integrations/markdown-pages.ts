@@ -21,10 +21,17 @@ export function markdownPages(): AstroIntegration {
         const converted = pages
           .map(({ pathname }) => pathname)
           .filter((pathname) => !pathname.startsWith('404') && existsSync(`${outDir}${pathname}index.html`))
-          .map((pathname) => ({ pathname: `/${pathname}`, ...convertPageToMarkdown(readFileSync(`${outDir}${pathname}index.html`, 'utf8')) }));
-        for (const page of converted) writeFileSync(`${outDir}${markdownPathOf(page.pathname).slice(1)}`, page.markdown);
+          .map((pathname) => ({
+            pathname: `/${pathname}`,
+            ...convertPageToMarkdown(readFileSync(`${outDir}${pathname}index.html`, 'utf8')),
+          }));
+        for (const page of converted)
+          writeFileSync(`${outDir}${markdownPathOf(page.pathname).slice(1)}`, page.markdown);
         const { data, baseUrl } = loadSiteContext();
-        writeFileSync(`${outDir}llms-full.txt`, buildLlmsFullTxt({ productName: data.product.name, baseUrl, docsOrder: docsPageSlugs, pages: converted }));
+        writeFileSync(
+          `${outDir}llms-full.txt`,
+          buildLlmsFullTxt({ productName: data.product.name, baseUrl, docsOrder: docsPageSlugs, pages: converted }),
+        );
       },
     },
   };

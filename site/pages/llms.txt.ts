@@ -17,24 +17,59 @@ export const GET: APIRoute = async () => {
   const entries = new Map((await getCollection('docs')).map((entry) => [entry.id, entry]));
   const unlisted = [...entries.keys()].filter((id) => !docsPageSlugs.includes(id));
   if (unlisted.length > 0) {
-    throw new Error(`docs pages missing from the sidebar: ${unlisted.join(', ')}\nhint: add each slug to site/lib/docs/docs-navigation.ts`);
+    throw new Error(
+      `docs pages missing from the sidebar: ${unlisted.join(', ')}\nhint: add each slug to site/lib/docs/docs-navigation.ts`,
+    );
   }
   const docs: LlmsTxtPage[] = docsPageSlugs.map((slug) => {
     const entry = entries.get(slug);
-    if (!entry) throw new Error(`site/lib/docs/docs-navigation.ts: the sidebar lists "${slug}", but site/content/docs/${slug} does not exist`);
+    if (!entry)
+      throw new Error(
+        `site/lib/docs/docs-navigation.ts: the sidebar lists "${slug}", but site/content/docs/${slug} does not exist`,
+      );
     return { title: entry.data.title, description: entry.data.description ?? '', url: pageUrl(slug) };
   });
 
   const api: LlmsTxtPage[] = [
-    { title: 'OpenAPI document', description: `The machine-readable description of the API, OpenAPI ${facts.openApiVersion}.`, url: resourceLinks.openapi },
-    { title: 'MCP configuration', description: 'How MCP clients reach the server: the remote endpoint first, the local server over stdio as the other way.', url: resourceLinks.mcp },
-    { title: 'API reference', description: 'Both operations, their schemas, responses and examples, for people.', url: pageUrl(API_REFERENCE_BASE) },
-    ...facts.apiRoutes.map((route) => ({ title: `GET ${route.path}`, description: route.description, url: `${baseUrl}${route.path}` })),
+    {
+      title: 'OpenAPI document',
+      description: `The machine-readable description of the API, OpenAPI ${facts.openApiVersion}.`,
+      url: resourceLinks.openapi,
+    },
+    {
+      title: 'MCP configuration',
+      description:
+        'How MCP clients reach the server: the remote endpoint first, the local server over stdio as the other way.',
+      url: resourceLinks.mcp,
+    },
+    {
+      title: 'API reference',
+      description: 'Both operations, their schemas, responses and examples, for people.',
+      url: pageUrl(API_REFERENCE_BASE),
+    },
+    ...facts.apiRoutes.map((route) => ({
+      title: `GET ${route.path}`,
+      description: route.description,
+      url: `${baseUrl}${route.path}`,
+    })),
   ];
   const optional: LlmsTxtPage[] = [
-    { title: 'The whole documentation', description: 'Every docs page above, API reference included, in one Markdown file.', url: `${baseUrl}/llms-full.txt` },
-    { title: 'API catalog', description: 'The RFC 9727 linkset naming both endpoints and the remote MCP endpoint, with their descriptions and docs.', url: `${baseUrl}${API_CATALOG_PATH}` },
-    ...publishedSchemas(baseUrl).map((schema) => ({ title: `${schema.title} JSON Schema`, description: `The ${schema.title} shape, JSON Schema 2020-12, at its $id.`, url: schema.url })),
+    {
+      title: 'The whole documentation',
+      description: 'Every docs page above, API reference included, in one Markdown file.',
+      url: `${baseUrl}/llms-full.txt`,
+    },
+    {
+      title: 'API catalog',
+      description:
+        'The RFC 9727 linkset naming both endpoints and the remote MCP endpoint, with their descriptions and docs.',
+      url: `${baseUrl}${API_CATALOG_PATH}`,
+    },
+    ...publishedSchemas(baseUrl).map((schema) => ({
+      title: `${schema.title} JSON Schema`,
+      description: `The ${schema.title} shape, JSON Schema 2020-12, at its $id.`,
+      url: schema.url,
+    })),
     { title: 'Sitemap', description: 'Every page of the site.', url: `${baseUrl}/sitemap-index.xml` },
   ];
 

@@ -42,13 +42,26 @@ test('/llms.txt follows llmstxt.org and every link answers', async ({ request, b
   }
   // The Docs section lists every docs page of the sitemap, apart from the generated API reference,
   // each as its Markdown version.
-  const docsPages = (await readSitemapPaths(request)).filter((path) => path.startsWith('/docs/') && !path.startsWith('/docs/api/'));
-  expect(sections.get('Docs')!.map(({ url }) => new URL(url).pathname).sort()).toEqual(docsPages.map(markdownPathOf).sort());
-  expect(sections.get('API')!.map(({ url }) => new URL(url).pathname)).toEqual(expect.arrayContaining(['/openapi.json', '/mcp.json']));
-  expect(sections.get('Optional')!.map(({ url }) => new URL(url).pathname)).toEqual(expect.arrayContaining(['/llms-full.txt', ...publishedSchemas(baseURL!).map((schema) => schema.path)]));
+  const docsPages = (await readSitemapPaths(request)).filter(
+    (path) => path.startsWith('/docs/') && !path.startsWith('/docs/api/'),
+  );
+  expect(
+    sections
+      .get('Docs')!
+      .map(({ url }) => new URL(url).pathname)
+      .sort(),
+  ).toEqual(docsPages.map(markdownPathOf).sort());
+  expect(sections.get('API')!.map(({ url }) => new URL(url).pathname)).toEqual(
+    expect.arrayContaining(['/openapi.json', '/mcp.json']),
+  );
+  expect(sections.get('Optional')!.map(({ url }) => new URL(url).pathname)).toEqual(
+    expect.arrayContaining(['/llms-full.txt', ...publishedSchemas(baseURL!).map((schema) => schema.path)]),
+  );
 });
 
-test('every page of the sitemap is also served as Markdown, at its path with .md for the trailing slash', async ({ request }) => {
+test('every page of the sitemap is also served as Markdown, at its path with .md for the trailing slash', async ({
+  request,
+}) => {
   for (const path of await readSitemapPaths(request)) {
     const html = parseHtml(await (await request.get(path)).text());
     const title = textContent([...walkElements(html)].find((element) => element.tagName === 'h1')!).trim();
@@ -62,15 +75,22 @@ test('every page of the sitemap is also served as Markdown, at its path with .md
   }
 });
 
-test('the Markdown says what the page says: code blocks as copied, tabs labelled, links to Markdown', async ({ request }) => {
+test('the Markdown says what the page says: code blocks as copied, tabs labelled, links to Markdown', async ({
+  request,
+}) => {
   const cli = await (await request.get('/docs/cli.md')).text();
-  expect(cli).toContain(`\`\`\`sh\nnpm install --global ${process.env.EARSHOT_CLI_PACKAGE_URL}\nearshot platforms\n\`\`\``);
+  expect(cli).toContain(
+    `\`\`\`sh\nnpm install --global ${process.env.EARSHOT_CLI_PACKAGE_URL}\nearshot platforms\n\`\`\``,
+  );
   const quickStart = await (await request.get('/docs.md')).text();
   for (const label of ['curl', 'JavaScript', 'Python']) expect(quickStart).toContain(`**${label}**`);
   expect(quickStart).toContain('](/docs/platforms.md)');
 });
 
-test('/llms-full.txt holds every docs page, API reference included, each from its Markdown version', async ({ request, baseURL }) => {
+test('/llms-full.txt holds every docs page, API reference included, each from its Markdown version', async ({
+  request,
+  baseURL,
+}) => {
   const response = await request.get('/llms-full.txt');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^text\/plain\b/);
@@ -81,7 +101,10 @@ test('/llms-full.txt holds every docs page, API reference included, each from it
   }
 });
 
-test('/.well-known/api-catalog is an RFC 9727 linkset: both endpoints as items, each with its OpenAPI document, docs and schemas, every anchor and target answering as typed', async ({ request, baseURL }) => {
+test('/.well-known/api-catalog is an RFC 9727 linkset: both endpoints as items, each with its OpenAPI document, docs and schemas, every anchor and target answering as typed', async ({
+  request,
+  baseURL,
+}) => {
   const response = await request.get(API_CATALOG_PATH);
   expect(response.status()).toBe(200);
   // The CDN serves it with the linkset type through a [[headers]] rule. The local server
@@ -93,12 +116,17 @@ test('/.well-known/api-catalog is an RFC 9727 linkset: both endpoints as items, 
   expect(response.headers().link).toBe(`<${API_CATALOG_PATH}>; rel="api-catalog"`);
   expect((await request.head(API_CATALOG_PATH)).headers().link).toBe(`<${API_CATALOG_PATH}>; rel="api-catalog"`);
 
-  const catalog = JSON.parse(await response.text()) as { linkset: ({ anchor: string } & Record<string, { href: string; type: string }[]>)[] };
+  const catalog = JSON.parse(await response.text()) as {
+    linkset: ({ anchor: string } & Record<string, { href: string; type: string }[]>)[];
+  };
   const [list, ...contexts] = catalog.linkset;
   expect(list!.anchor).toBe(`${baseURL}${API_CATALOG_PATH}`);
   // The two JSON endpoints, then the remote MCP endpoint (its own context is checked in mcp.spec.ts).
   const mcpEndpoint = `${baseURL}/mcp`;
-  expect(list!.item!.map(({ href }) => href)).toEqual([...apiRoutes.map((route) => `${baseURL}${route.path}`), mcpEndpoint]);
+  expect(list!.item!.map(({ href }) => href)).toEqual([
+    ...apiRoutes.map((route) => `${baseURL}${route.path}`),
+    mcpEndpoint,
+  ]);
   expect(contexts.map(({ anchor }) => anchor)).toEqual(list!.item!.map(({ href }) => href));
   const endpoints = contexts.filter(({ anchor }) => anchor !== mcpEndpoint);
 
@@ -106,7 +134,14 @@ test('/.well-known/api-catalog is an RFC 9727 linkset: both endpoints as items, 
   // without parameters such as charset). The schemas' own type comes from a [[headers]] rule
   // that the local server overrides with application/json (see edge.spec.ts).
   const localTypes: Record<string, string> = { 'application/schema+json': 'application/json' };
-  for (const link of [...list!.item!.filter(({ href }) => href !== mcpEndpoint), ...endpoints.flatMap((context) => [...context['service-desc']!, ...context['service-doc']!, ...context.describedby!])]) {
+  for (const link of [
+    ...list!.item!.filter(({ href }) => href !== mcpEndpoint),
+    ...endpoints.flatMap((context) => [
+      ...context['service-desc']!,
+      ...context['service-doc']!,
+      ...context.describedby!,
+    ]),
+  ]) {
     const target = await request.get(link.href);
     expect(target.status(), link.href).toBe(200);
     const served = (target.headers()['content-type'] ?? '').split(';')[0]!.trim();
@@ -130,11 +165,14 @@ test('/robots.txt points at the sitemap, which lists every docs page', async ({ 
   expect(sitemapLine).toBe(`Sitemap: ${baseURL}/sitemap-index.xml`);
   await expectReal(request, `${baseURL}/sitemap-index.xml`, /xml/);
   const paths = await readSitemapPaths(request);
-  for (const path of ['/', '/docs/', '/docs/authentication/', '/docs/rate-limits/', '/docs/api/']) expect(paths).toContain(path);
+  for (const path of ['/', '/docs/', '/docs/authentication/', '/docs/rate-limits/', '/docs/api/'])
+    expect(paths).toContain(path);
 });
 
 test('netlify.toml gives /.well-known/api-catalog its linkset Content-Type on the CDN', () => {
-  const config = parse(readFileSync('netlify.toml', 'utf8')) as { headers?: { for: string; values: Record<string, string> }[] };
+  const config = parse(readFileSync('netlify.toml', 'utf8')) as {
+    headers?: { for: string; values: Record<string, string> }[];
+  };
   const rule = (config.headers ?? []).find((candidate) => candidate.for === API_CATALOG_PATH);
   expect(rule?.values['Content-Type']).toBe(API_CATALOG_CONTENT_TYPE);
 });

@@ -18,16 +18,23 @@ test('the API reference shows both operations, generated from the OpenAPI docume
       await expect(main.locator('h1')).toHaveText(operation.summary);
       await expect(main).toContainText(route.path);
       await expect(main).toContainText(route.description);
-      for (const status of ['200', '429']) await expect(main.getByRole('heading', { name: status, exact: true })).toBeVisible();
+      for (const status of ['200', '429'])
+        await expect(main.getByRole('heading', { name: status, exact: true })).toBeVisible();
     });
   }
 });
 
-test("each operation's request examples are the docs' tested samples: Accept sent, status checked, no User-Agent in the browser's JavaScript", async ({ page, baseURL }) => {
+test("each operation's request examples are the docs' tested samples: Accept sent, status checked, no User-Agent in the browser's JavaScript", async ({
+  page,
+  baseURL,
+}) => {
   for (const route of apiRoutes) {
     await page.goto(`/docs/api/operations/${route.operationId.toLowerCase()}/`);
     // The snippet picker lists the samples the OpenAPI document carries, in their order.
-    const picker = page.locator('select').filter({ has: page.locator('option', { hasText: 'JavaScript' }) }).first();
+    const picker = page
+      .locator('select')
+      .filter({ has: page.locator('option', { hasText: 'JavaScript' }) })
+      .first();
     const samples = buildFirstCallSamples(`${baseURL}${route.path}`);
     expect(await picker.locator('option').allTextContents()).toEqual(samples.map((sample) => sample.label));
     for (const sample of samples) {

@@ -20,7 +20,10 @@ test.describe('the local server, serving the build like production', () => {
     expect(await response.json()).toEqual({ data: data.platforms });
   });
 
-  test('GET /api/v1/capabilities answers with the product data and links to the server itself', async ({ request, baseURL }) => {
+  test('GET /api/v1/capabilities answers with the product data and links to the server itself', async ({
+    request,
+    baseURL,
+  }) => {
     const response = await request.get('/api/v1/capabilities');
     expect(await response.json()).toEqual(buildCapabilitiesResponse(data, baseURL!));
   });

@@ -23,7 +23,9 @@ const PATH = process.env.EARSHOT_CLI_PATH!;
 const HOME = process.env.HOME ?? '/tmp';
 
 /** A loopback server answering each request with the next of `answers` (the last one repeats). */
-async function startScriptedServer(answers: (() => Promise<{ status: number; headers: Record<string, string>; body: string }>)[]): Promise<{ url: string; paths: string[]; server: Server }> {
+async function startScriptedServer(
+  answers: (() => Promise<{ status: number; headers: Record<string, string>; body: string }>)[],
+): Promise<{ url: string; paths: string[]; server: Server }> {
   const paths: string[] = [];
   const server = createServer(async (request, response) => {
     paths.push(request.url ?? '');
@@ -40,7 +42,11 @@ const stopServer = (server: Server) =>
     server.close(() => done());
   });
 
-const json = (value: unknown) => async () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: typeof value === 'string' ? value : JSON.stringify(value) });
+const json = (value: unknown) => async () => ({
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body: typeof value === 'string' ? value : JSON.stringify(value),
+});
 
 test.describe('the installed earshot behind a real HTTP proxy', () => {
   let proxy: LoggingProxy;
@@ -50,7 +56,10 @@ test.describe('the installed earshot behind a real HTTP proxy', () => {
   test.afterEach(() => proxy.stop());
 
   for (const variable of ['HTTP_PROXY', 'http_proxy']) {
-    test(`${variable}: earshot platforms goes through the proxy, and the proxy's log shows the request`, async ({ request, baseURL }) => {
+    test(`${variable}: earshot platforms goes through the proxy, and the proxy's log shows the request`, async ({
+      request,
+      baseURL,
+    }) => {
       const result = await earshot(['platforms', '--json', '--base-url', baseURL!], { [variable]: proxy.url });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
@@ -72,7 +81,10 @@ test.describe('the installed earshot behind a real HTTP proxy', () => {
   });
 
   test('mcp config follows the resources.mcp link through the proxy too', async ({ baseURL }) => {
-    const result = await earshot(['mcp', 'config', '--json', '--base-url', baseURL!], { HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url });
+    const result = await earshot(['mcp', 'config', '--json', '--base-url', baseURL!], {
+      HTTPS_PROXY: proxy.url,
+      HTTP_PROXY: proxy.url,
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(proxy.log).toEqual([`GET ${baseURL}/api/v1/capabilities`, `GET ${baseURL}/mcp.json`]);
@@ -80,15 +92,26 @@ test.describe('the installed earshot behind a real HTTP proxy', () => {
 
   for (const variable of ['NO_PROXY', 'no_proxy']) {
     test(`${variable} names the API's host: the request goes around the proxy`, async ({ baseURL }) => {
-      const result = await earshot(['platforms', '--base-url', baseURL!], { HTTP_PROXY: proxy.url, [variable]: new URL(baseURL!).hostname });
+      const result = await earshot(['platforms', '--base-url', baseURL!], {
+        HTTP_PROXY: proxy.url,
+        [variable]: new URL(baseURL!).hostname,
+      });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       expect(proxy.log).toEqual([]);
     });
   }
 
-  test('an MCP tool call and a resource read go through the proxy, and the tool answers as without it', async ({ request, baseURL }) => {
-    const transport = new StdioClientTransport({ command: bin, args: ['mcp', '--base-url', baseURL!], env: { PATH, HOME, HTTP_PROXY: proxy.url }, stderr: 'pipe' });
+  test('an MCP tool call and a resource read go through the proxy, and the tool answers as without it', async ({
+    request,
+    baseURL,
+  }) => {
+    const transport = new StdioClientTransport({
+      command: bin,
+      args: ['mcp', '--base-url', baseURL!],
+      env: { PATH, HOME, HTTP_PROXY: proxy.url },
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: 'earshot-e2e-proxy', version: '1.0.0' });
@@ -110,7 +133,7 @@ test.describe('the installed earshot behind a real HTTP proxy', () => {
   });
 });
 
-test.describe('the installed earshot against the production 429 (the function\'s own answer)', () => {
+test.describe("the installed earshot against the production 429 (the function's own answer)", () => {
   test(`default settings: waits the ${RETRY_AFTER_SECONDS} s the answer asks, says so on stderr once, then succeeds`, async () => {
     // The production value, waited for real: this test takes a minute, in parallel with the others.
     test.setTimeout((RETRY_AFTER_SECONDS + 60) * 1000);
@@ -118,7 +141,11 @@ test.describe('the installed earshot against the production 429 (the function\'s
     try {
       const started = Date.now();
       const result = await earshot(['platforms', '--base-url', url]);
-      expect(result).toEqual({ code: 0, stdout: 'reddit\tReddit\tkeyword,subreddit\nhacker-news\tHacker News\tkeyword\n', stderr: `rate limited; retrying in ${RETRY_AFTER_SECONDS} s (1 of 2)\n` });
+      expect(result).toEqual({
+        code: 0,
+        stdout: 'reddit\tReddit\tkeyword,subreddit\nhacker-news\tHacker News\tkeyword\n',
+        stderr: `rate limited; retrying in ${RETRY_AFTER_SECONDS} s (1 of 2)\n`,
+      });
       expect(paths).toEqual(['/api/v1/platforms', '/api/v1/platforms']);
       expect(Date.now() - started).toBeGreaterThanOrEqual(RETRY_AFTER_SECONDS * 1000);
     } finally {
@@ -129,7 +156,10 @@ test.describe('the installed earshot against the production 429 (the function\'s
   test('Ctrl-C during the wait: exit 130 at once, nothing on stdout, no stack trace', async () => {
     const { url, paths, server } = await startScriptedServer([productionTooManyRequestsParts, json(validPlatforms)]);
     try {
-      const child = spawn(bin, ['platforms', '--base-url', url], { env: { PATH, HOME }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(bin, ['platforms', '--base-url', url], {
+        env: { PATH, HOME },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -156,13 +186,24 @@ test.describe('the installed earshot against the production 429 (the function\'s
 });
 
 test.describe('the installed earshot reads a grown API tolerantly', () => {
-  const grown = { data: [{ ...validPlatforms.data[0]!, targetTypes: ['keyword', 'hashtag'], icon: 'https://earshot.dev/reddit.svg' }], next: null };
+  const grown = {
+    data: [{ ...validPlatforms.data[0]!, targetTypes: ['keyword', 'hashtag'], icon: 'https://earshot.dev/reddit.svg' }],
+    next: null,
+  };
 
   test('additions pass: --json unchanged, the table shows the new target type', async () => {
     const { url, server } = await startScriptedServer([json(grown)]);
     try {
-      expect(await earshot(['platforms', '--json', '--base-url', url])).toEqual({ code: 0, stderr: '', stdout: `${JSON.stringify(grown)}\n` });
-      expect(await earshot(['platforms', '--base-url', url])).toEqual({ code: 0, stderr: '', stdout: 'reddit\tReddit\tkeyword,hashtag\n' });
+      expect(await earshot(['platforms', '--json', '--base-url', url])).toEqual({
+        code: 0,
+        stderr: '',
+        stdout: `${JSON.stringify(grown)}\n`,
+      });
+      expect(await earshot(['platforms', '--base-url', url])).toEqual({
+        code: 0,
+        stderr: '',
+        stdout: 'reddit\tReddit\tkeyword,hashtag\n',
+      });
     } finally {
       await stopServer(server);
     }
@@ -174,7 +215,9 @@ test.describe('the installed earshot reads a grown API tolerantly', () => {
       const result = await earshot(['platforms', '--base-url', url]);
       expect(result.code).toBe(5);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(/^error: the answer from .* is not a valid PlatformsResponse: \/api\/v1\/platforms#\/data\/0: must have the property "name"\nhint: .+\n$/);
+      expect(result.stderr).toMatch(
+        /^error: the answer from .* is not a valid PlatformsResponse: \/api\/v1\/platforms#\/data\/0: must have the property "name"\nhint: .+\n$/,
+      );
     } finally {
       await stopServer(server);
     }
@@ -185,16 +228,25 @@ test.describe('the installed earshot and its stdout', () => {
   test('a full disk (> /dev/full): exit 1, one error line and one hint, no stack trace', async ({ baseURL }) => {
     const full = openSync('/dev/full', 'w');
     try {
-      const result = spawnSync(bin, ['platforms', '--base-url', baseURL!], { env: { PATH, HOME }, stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+      const result = spawnSync(bin, ['platforms', '--base-url', baseURL!], {
+        env: { PATH, HOME },
+        stdio: ['ignore', full, 'pipe'],
+        encoding: 'utf8',
+      });
       expect(result.status).toBe(1);
-      expect(result.stderr).toBe('error: cannot write the output: no space left on the device (ENOSPC)\nhint: free some space, or send the output somewhere else\n');
+      expect(result.stderr).toBe(
+        'error: cannot write the output: no space left on the device (ENOSPC)\nhint: free some space, or send the output somewhere else\n',
+      );
     } finally {
       closeSync(full);
     }
   });
 
   test('a reader that went away (| head): exit 1, quietly, no stack trace', async ({ baseURL }) => {
-    const child = spawn(bin, ['platforms', '--base-url', baseURL!], { env: { PATH, HOME }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, ['platforms', '--base-url', baseURL!], {
+      env: { PATH, HOME },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     // Closed before the client can have written anything: its first write meets EPIPE.
     child.stdout.destroy();
     let stderr = '';

@@ -34,19 +34,35 @@ test.describe('the installed earshot against the local server', () => {
   }
 
   test('platforms, piped, prints one tab-separated line per platform of the API', async ({ request, baseURL }) => {
-    const { data } = (await (await request.get('/api/v1/platforms')).json()) as { data: { id: string; name: string; targetTypes: string[] }[] };
+    const { data } = (await (await request.get('/api/v1/platforms')).json()) as {
+      data: { id: string; name: string; targetTypes: string[] }[];
+    };
     const result = await earshot(['platforms'], { EARSHOT_BASE_URL: baseURL! });
-    expect(result).toEqual({ code: 0, stderr: '', stdout: data.map((platform) => `${platform.id}\t${platform.name}\t${platform.targetTypes.join(',')}\n`).join('') });
+    expect(result).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: data.map((platform) => `${platform.id}\t${platform.name}\t${platform.targetTypes.join(',')}\n`).join(''),
+    });
   });
 
   test('links prints the resource links of the capabilities', async ({ request, baseURL }) => {
-    const { data } = (await (await request.get('/api/v1/capabilities')).json()) as { data: { resources: Record<string, string> } };
+    const { data } = (await (await request.get('/api/v1/capabilities')).json()) as {
+      data: { resources: Record<string, string> };
+    };
     const result = await earshot(['links', '--base-url', baseURL!]);
-    expect(result).toEqual({ code: 0, stderr: '', stdout: Object.entries(data.resources).map(([name, url]) => `${name}\t${url}\n`).join('') });
+    expect(result).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: Object.entries(data.resources)
+        .map(([name, url]) => `${name}\t${url}\n`)
+        .join(''),
+    });
   });
 
   test('mcp config prints what the resources.mcp link serves', async ({ request, baseURL }) => {
-    const { data } = (await (await request.get('/api/v1/capabilities')).json()) as { data: { resources: { mcp: string } } };
+    const { data } = (await (await request.get('/api/v1/capabilities')).json()) as {
+      data: { resources: { mcp: string } };
+    };
     const served = await request.get(data.resources.mcp);
     expect(served.status()).toBe(200);
     const result = await earshot(['mcp', 'config', '--json', '--base-url', baseURL!]);
@@ -67,7 +83,9 @@ test.describe('the installed earshot against a misbehaving server', () => {
     const systemNode = spawnSync('node', ['--version'], { encoding: 'utf8', env: { PATH } }).stdout.trim();
     const result = await earshot(['mcp', 'config', '--base-url', `${server.url}/ok`]);
     expect(result).toEqual({ code: 0, stderr: '', stdout: `${JSON.stringify(validMcpConfig, null, 2)}\n` });
-    const agents = server.requests.filter((request) => request.path.startsWith('/ok/')).map((request) => request.headers['user-agent']);
+    const agents = server.requests
+      .filter((request) => request.path.startsWith('/ok/'))
+      .map((request) => request.headers['user-agent']);
     expect(agents).toContain(`earshot/${version} (node ${systemNode}; ${process.platform} ${process.arch})`);
   });
 
@@ -86,10 +104,26 @@ test.describe('the installed earshot against a misbehaving server', () => {
   }
 
   test('a usage error exits 2 without a stack trace, and suggests what was meant', async () => {
-    expect(await earshot(['platforms', '--nope'])).toEqual({ code: 2, stdout: '', stderr: 'error: unknown flag --nope\nhint: run `earshot platforms --help` to see its flags\n' });
-    expect(await earshot(['platfroms'])).toEqual({ code: 2, stdout: '', stderr: 'error: unknown command "platfroms"\nhint: did you mean "platforms"?\n' });
-    expect(await earshot(['mcp', 'confg'])).toEqual({ code: 2, stdout: '', stderr: 'error: unknown command "mcp confg"\nhint: did you mean "mcp config"?\n' });
-    expect(await earshot(['links', '--jsno'])).toEqual({ code: 2, stdout: '', stderr: 'error: unknown flag --jsno\nhint: did you mean --json?\n' });
+    expect(await earshot(['platforms', '--nope'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: unknown flag --nope\nhint: run `earshot platforms --help` to see its flags\n',
+    });
+    expect(await earshot(['platfroms'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: unknown command "platfroms"\nhint: did you mean "platforms"?\n',
+    });
+    expect(await earshot(['mcp', 'confg'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: unknown command "mcp confg"\nhint: did you mean "mcp config"?\n',
+    });
+    expect(await earshot(['links', '--jsno'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: unknown flag --jsno\nhint: did you mean --json?\n',
+    });
   });
 
   test('earshot help <command> prints the help of the command, wrapped to 80 columns in a pipe', async () => {

@@ -30,7 +30,11 @@ async function readSamples(page: Page, path: string, group = 0): Promise<Sample[
     await tab.click();
     const panel = tabs.getByRole('tabpanel').and(page.locator(':visible'));
     // Expressive Code's copy button holds the block's text, lines joined by U+007F.
-    const [code, output] = await Promise.all([0, 1].map(async (index) => (await panel.locator('[data-code]').nth(index).getAttribute('data-code'))!.replace(/\u007f/g, '\n')));
+    const [code, output] = await Promise.all(
+      [0, 1].map(async (index) =>
+        (await panel.locator('[data-code]').nth(index).getAttribute('data-code'))!.replace(/\u007f/g, '\n'),
+      ),
+    );
     samples.push({ label: (await tab.textContent())!.trim(), code: code!, output: output! });
   }
   expect(samples.map((sample) => sample.label)).toEqual(['curl', 'JavaScript', 'Python']);
@@ -69,7 +73,10 @@ test.afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 test.describe('the quick start on /docs/', () => {
   for (const label of ['curl', 'JavaScript', 'Python']) {
-    test(`the ${label} sample prints what the page shows, and it is what the API answers`, async ({ page, request }) => {
+    test(`the ${label} sample prints what the page shows, and it is what the API answers`, async ({
+      page,
+      request,
+    }) => {
       test.skip(label === 'Python' && !hasPython, 'python3 is not installed on this machine');
       const sample = (await readSamples(page, '/docs/')).find((candidate) => candidate.label === label)!;
       expect(JSON.parse(sample.output)).toEqual(await (await request.get('/api/v1/platforms')).json());
@@ -95,7 +102,12 @@ test.describe('the back-off samples on /docs/rate-limits/', () => {
     requests = 0;
     server = createServer(async (incoming, outgoing) => {
       requests++;
-      const answer = requests === 1 ? await (tooManyRequests as (request: Request) => Response | Promise<Response>)(new Request(`${origin}${incoming.url}`)) : await fetch(`${baseURL}${incoming.url}`, { headers: { accept: 'application/json' } });
+      const answer =
+        requests === 1
+          ? await (tooManyRequests as (request: Request) => Response | Promise<Response>)(
+              new Request(`${origin}${incoming.url}`),
+            )
+          : await fetch(`${baseURL}${incoming.url}`, { headers: { accept: 'application/json' } });
       const headers = Object.fromEntries(answer.headers);
       if (answer.status === 429) headers['retry-after'] = '1';
       outgoing.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
@@ -106,7 +118,10 @@ test.describe('the back-off samples on /docs/rate-limits/', () => {
   test.afterEach(() => new Promise<void>((done) => server.close(() => done())));
 
   for (const label of ['curl', 'JavaScript', 'Python']) {
-    test(`the ${label} sample waits as Retry-After says after the site's 429, then prints what the page shows`, async ({ page, baseURL }) => {
+    test(`the ${label} sample waits as Retry-After says after the site's 429, then prints what the page shows`, async ({
+      page,
+      baseURL,
+    }) => {
       test.skip(label === 'Python' && !hasPython, 'python3 is not installed on this machine');
       const sample = (await readSamples(page, '/docs/rate-limits/')).find((candidate) => candidate.label === label)!;
       // The sample as shown, pointed at the server that answers 429 first.
@@ -122,7 +137,9 @@ test.describe('the back-off samples on /docs/rate-limits/', () => {
 
 test.describe('the conditional requests on /docs/rate-limits/', () => {
   for (const label of ['curl', 'JavaScript', 'Python']) {
-    test(`the ${label} sample revalidates with the ETag and gets 304 Not Modified, as the page shows`, async ({ page }) => {
+    test(`the ${label} sample revalidates with the ETag and gets 304 Not Modified, as the page shows`, async ({
+      page,
+    }) => {
       test.skip(label === 'Python' && !hasPython, 'python3 is not installed on this machine');
       const sample = (await readSamples(page, '/docs/rate-limits/', 1)).find((candidate) => candidate.label === label)!;
       expect(sample.code).toContain('If-None-Match');

@@ -39,7 +39,9 @@ test.beforeAll(async ({ browser, playwright }) => {
     await page.goto(url);
     const ids = await page.$$eval('[id]', (elements) => elements.map((element) => element.id));
     crawl.visited.get(url)!.ids = new Set(ids);
-    const hrefs = await page.$$eval('a[href], link[href]', (elements) => elements.map((element) => (element as HTMLAnchorElement).href));
+    const hrefs = await page.$$eval('a[href], link[href]', (elements) =>
+      elements.map((element) => (element as HTMLAnchorElement).href),
+    );
     for (const href of hrefs) {
       const target = new URL(href);
       if (target.origin !== origin) continue;
@@ -58,14 +60,17 @@ test('a crawl from / finds no broken internal link or fragment', async () => {
     target.hash = '';
     const reached = crawl.visited.get(target.href);
     if (reached?.status !== 200) return [`${from} → ${to}: HTTP ${reached?.status}`];
-    if (fragment && reached.ids && !reached.ids.has(fragment)) return [`${from} → ${to}: no element with id "${fragment}"`];
+    if (fragment && reached.ids && !reached.ids.has(fragment))
+      return [`${from} → ${to}: no element with id "${fragment}"`];
     return [];
   });
   expect(crawl.links.length).toBeGreaterThan(0);
   expect([...new Set(broken)]).toEqual([]);
 });
 
-test('the crawl reaches every page of the sitemap, and the sitemap lists every page the crawl finds', async ({ request }) => {
+test('the crawl reaches every page of the sitemap, and the sitemap lists every page the crawl finds', async ({
+  request,
+}) => {
   const sitemap = await readSitemapPaths(request);
   const crawledPages = [...crawl.visited]
     .filter(([, { status, contentType }]) => status === 200 && contentType.startsWith('text/html'))
@@ -74,7 +79,10 @@ test('the crawl reaches every page of the sitemap, and the sitemap lists every p
   expect(crawledPages).toEqual(sitemap);
 });
 
-test('the crawl reaches every resource link of /api/v1/capabilities, and each lands on what it names', async ({ request, page }) => {
+test('the crawl reaches every resource link of /api/v1/capabilities, and each lands on what it names', async ({
+  request,
+  page,
+}) => {
   const { data } = await (await request.get('/api/v1/capabilities')).json();
   const resources = data.resources as Record<string, string>;
   expect(Object.keys(resources).sort()).toEqual(Object.keys(RESOURCE_PAGES).sort());

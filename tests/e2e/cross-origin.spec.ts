@@ -48,7 +48,9 @@ function readFromPage(urls: string[]): (page: import('@playwright/test').Page) =
       const reads = [];
       for (const url of targets) {
         try {
-          const response = await fetch(url, { headers: { Accept: 'application/json', 'X-Earshot-Example': 'cross-origin' } });
+          const response = await fetch(url, {
+            headers: { Accept: 'application/json', 'X-Earshot-Example': 'cross-origin' },
+          });
           await response.arrayBuffer();
           reads.push({
             url,
@@ -67,8 +69,17 @@ function readFromPage(urls: string[]): (page: import('@playwright/test').Page) =
     }, urls);
 }
 
-test('a page on another origin reads every public JSON resource, its ETag and its Link, after a preflight', async ({ page, baseURL }) => {
-  const paths = [...apiRoutes.map((route) => route.path), OPENAPI_PATH, product.resources.mcp, API_CATALOG_PATH, ...publishedSchemas(baseURL!).map(({ path }) => path)];
+test('a page on another origin reads every public JSON resource, its ETag and its Link, after a preflight', async ({
+  page,
+  baseURL,
+}) => {
+  const paths = [
+    ...apiRoutes.map((route) => route.path),
+    OPENAPI_PATH,
+    product.resources.mcp,
+    API_CATALOG_PATH,
+    ...publishedSchemas(baseURL!).map(({ path }) => path),
+  ];
   await page.goto(otherOriginUrl);
   expect(new URL(page.url()).origin).not.toBe(new URL(baseURL!).origin);
 
@@ -79,10 +90,14 @@ test('a page on another origin reads every public JSON resource, its ETag and it
     expect(read.etag, read.url).toMatch(/^(W\/)?"[^"]+"$/);
     expect(read.link, read.url).toContain(`<${API_CATALOG_PATH}>; rel="api-catalog"`);
   }
-  for (const read of reads.slice(0, apiRoutes.length)) expect(read.rateLimitPolicy, read.url).toMatch(/^"default";q=\d+;w=\d+$/);
+  for (const read of reads.slice(0, apiRoutes.length))
+    expect(read.rateLimitPolicy, read.url).toMatch(/^"default";q=\d+;w=\d+$/);
 });
 
-test('the same page reads a 429, its Retry-After and both RateLimit fields, even when it sends a custom header', async ({ page, baseURL }) => {
+test('the same page reads a 429, its Retry-After and both RateLimit fields, even when it sends a custom header', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto(otherOriginUrl);
   const [read] = await readFromPage([`${baseURL}${tooManyRequestsPath}`])(page);
   expect(read!.error).toBeUndefined();
@@ -92,7 +107,10 @@ test('the same page reads a 429, its Retry-After and both RateLimit fields, even
   expect(read!.rateLimitPolicy).toMatch(/^"default";q=\d+;w=\d+$/);
 });
 
-test('without CORS, the same fetch fails: the browser does enforce it on this page (a docs page has none)', async ({ page, baseURL }) => {
+test('without CORS, the same fetch fails: the browser does enforce it on this page (a docs page has none)', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto(otherOriginUrl);
   const [read] = await readFromPage([`${baseURL}/docs/`])(page);
   expect(read!.error).toMatch(/TypeError: Failed to fetch/);

@@ -18,11 +18,19 @@ const rateLimit = readRateLimit();
 
 /** Every public JSON resource: the API, the OpenAPI document, the MCP configuration, the catalog, the schemas. */
 function publicJsonPaths(baseUrl: string): string[] {
-  return [...apiRoutes.map((route) => route.path), OPENAPI_PATH, product.resources.mcp, API_CATALOG_PATH, ...publishedSchemas(baseUrl).map(({ path }) => path)];
+  return [
+    ...apiRoutes.map((route) => route.path),
+    OPENAPI_PATH,
+    product.resources.mcp,
+    API_CATALOG_PATH,
+    ...publishedSchemas(baseUrl).map(({ path }) => path),
+  ];
 }
 
 /** The preflight answer, as the function that answers it builds it. */
-const preflightHeaders = Object.fromEntries(otherMethods(new Request('https://earshot.dev/openapi.json', { method: 'OPTIONS' })).headers);
+const preflightHeaders = Object.fromEntries(
+  otherMethods(new Request('https://earshot.dev/openapi.json', { method: 'OPTIONS' })).headers,
+);
 const validateError = createSchemaValidator().getSchema(errorSchema.$id)!;
 
 /** The headers `netlify.toml` sets, minus Content-Type and Cache-Control, which the local server replaces on static files (see ENVIRONMENT.md). */
@@ -33,38 +41,63 @@ function expectedHeaders(path: string): Record<string, string> {
 
 test.describe('the edge, served by the local server', () => {
   for (const route of apiRoutes) {
-    test(`GET ${route.path} carries the API and security headers of netlify.toml, and no cookie`, async ({ request }) => {
+    test(`GET ${route.path} carries the API and security headers of netlify.toml, and no cookie`, async ({
+      request,
+    }) => {
       const response = await request.get(route.path);
       expect(response.status()).toBe(200);
-      expect(response.headers()).toMatchObject({ ...expectedHeaders(route.path), 'content-type': 'application/json; charset=utf-8' });
+      expect(response.headers()).toMatchObject({
+        ...expectedHeaders(route.path),
+        'content-type': 'application/json; charset=utf-8',
+      });
       expect(response.headers()['set-cookie']).toBeUndefined();
     });
   }
 
-  for (const path of ['/api/nope', '/api/v2/platforms', '/api/', '/api/errors/404.json', '/api/errors/not-found.json', ...apiRoutes.map((route) => route.file)]) {
+  for (const path of [
+    '/api/nope',
+    '/api/v2/platforms',
+    '/api/',
+    '/api/errors/404.json',
+    '/api/errors/not-found.json',
+    ...apiRoutes.map((route) => route.file),
+  ]) {
     test(`GET ${path} answers 404 with the JSON Error body`, async ({ request }) => {
       const response = await request.get(path);
       expect(response.status()).toBe(404);
-      expect(response.headers()).toMatchObject({ ...expectedHeaders(path), 'content-type': 'application/json; charset=utf-8' });
+      expect(response.headers()).toMatchObject({
+        ...expectedHeaders(path),
+        'content-type': 'application/json; charset=utf-8',
+      });
       const body = await response.json();
       expect(body).toEqual(NOT_FOUND);
       expect(validateError(body)).toBe(true);
     });
   }
 
-  test('a path outside /api/ is left to the site 404 page, not the JSON one, with the security headers', async ({ request }) => {
+  test('a path outside /api/ is left to the site 404 page, not the JSON one, with the security headers', async ({
+    request,
+  }) => {
     const response = await request.get('/no-such-page/');
     expect(response.status()).toBe(404);
     expect(response.headers()['content-type']).not.toMatch(/json/);
     expect(response.headers()).toMatchObject(expectedHeaders('/no-such-page/'));
   });
 
-  test('the 429 answer path answers 429, JSON, the Error body, Retry-After of the rate limit window and both RateLimit fields', async ({ request }) => {
+  test('the 429 answer path answers 429, JSON, the Error body, Retry-After of the rate limit window and both RateLimit fields', async ({
+    request,
+  }) => {
     const { rate_limit: rule } = config.redirects!.find((candidate) => candidate.rate_limit)!;
     const response = await request.get(rule!.to!);
     expect(response.status()).toBe(429);
-    expect(parseRateLimitItem(response.headers()['ratelimit-policy'])).toEqual({ name: RATE_LIMIT_POLICY_NAME, parameters: { q: rule!.window_limit, w: rule!.window_size } });
-    expect(parseRateLimitItem(response.headers().ratelimit)).toEqual({ name: RATE_LIMIT_POLICY_NAME, parameters: { r: 0, t: Number(response.headers()['retry-after']) } });
+    expect(parseRateLimitItem(response.headers()['ratelimit-policy'])).toEqual({
+      name: RATE_LIMIT_POLICY_NAME,
+      parameters: { q: rule!.window_limit, w: rule!.window_size },
+    });
+    expect(parseRateLimitItem(response.headers().ratelimit)).toEqual({
+      name: RATE_LIMIT_POLICY_NAME,
+      parameters: { r: 0, t: Number(response.headers()['retry-after']) },
+    });
     expect(response.headers()).toMatchObject({
       'content-type': 'application/json; charset=utf-8',
       'retry-after': String(rateLimit.windowSize),
@@ -81,15 +114,25 @@ test.describe('the edge, served by the local server', () => {
     test(`GET ${route.path} states the rate limit of netlify.toml in RateLimit-Policy`, async ({ request }) => {
       const response = await request.get(route.path);
       const rule = config.redirects!.find((candidate) => candidate.from === route.path)!.rate_limit!;
-      expect(parseRateLimitItem(response.headers()['ratelimit-policy'])).toEqual({ name: RATE_LIMIT_POLICY_NAME, parameters: { q: rule.window_limit, w: rule.window_size } });
+      expect(parseRateLimitItem(response.headers()['ratelimit-policy'])).toEqual({
+        name: RATE_LIMIT_POLICY_NAME,
+        parameters: { q: rule.window_limit, w: rule.window_size },
+      });
     });
   }
 
-  test('every public JSON resource answers a CORS preflight 204 with the methods, any request header and a max-age', async ({ request, baseURL }) => {
+  test('every public JSON resource answers a CORS preflight 204 with the methods, any request header and a max-age', async ({
+    request,
+    baseURL,
+  }) => {
     for (const path of publicJsonPaths(baseURL!)) {
       const response = await request.fetch(path, {
         method: 'OPTIONS',
-        headers: { Origin: 'http://elsewhere.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'accept, x-trace-id' },
+        headers: {
+          Origin: 'http://elsewhere.example',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'accept, x-trace-id',
+        },
       });
       expect(response.status(), path).toBe(204);
       expect(response.headers(), path).toMatchObject({
@@ -101,23 +144,37 @@ test.describe('the edge, served by the local server', () => {
     }
   });
 
-  test('every public JSON resource exposes ETag, Link and the rate-limit fields to scripts on any origin, and links to the API catalog', async ({ request, baseURL }) => {
+  test('every public JSON resource exposes ETag, Link and the rate-limit fields to scripts on any origin, and links to the API catalog', async ({
+    request,
+    baseURL,
+  }) => {
     for (const path of publicJsonPaths(baseURL!)) {
       const response = await request.get(path, { headers: { Origin: 'http://elsewhere.example' } });
       expect(response.status(), path).toBe(200);
       const headers = response.headers();
       expect(headers['access-control-allow-origin'], path).toBe('*');
-      expect(headers['access-control-expose-headers'], path).toBe(resolveHeaders(config, path)['access-control-expose-headers']);
-      expect(headers['access-control-expose-headers']?.split(', '), path).toEqual(expect.arrayContaining(['ETag', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy']));
+      expect(headers['access-control-expose-headers'], path).toBe(
+        resolveHeaders(config, path)['access-control-expose-headers'],
+      );
+      expect(headers['access-control-expose-headers']?.split(', '), path).toEqual(
+        expect.arrayContaining(['ETag', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy']),
+      );
       expect(headers.etag, path).toBeTruthy();
       expect(headers.link, path).toContain(`<${API_CATALOG_PATH}>; rel="api-catalog"`);
     }
   });
 
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-    test(`${method} on the API answers 405 with the JSON Error body and Allow, on every public JSON resource`, async ({ request, baseURL }) => {
+    test(`${method} on the API answers 405 with the JSON Error body and Allow, on every public JSON resource`, async ({
+      request,
+      baseURL,
+    }) => {
       for (const path of [...publicJsonPaths(baseURL!), '/api/nope']) {
-        const response = await request.fetch(path, { method, data: '{}', headers: { 'Content-Type': 'application/json' } });
+        const response = await request.fetch(path, {
+          method,
+          data: '{}',
+          headers: { 'Content-Type': 'application/json' },
+        });
         expect(response.status(), `${method} ${path}`).toBe(405);
         expect(response.headers().allow, path).toBe('GET, HEAD, OPTIONS');
         expect(response.headers()['content-type'], path).toBe('application/json; charset=utf-8');
@@ -126,9 +183,18 @@ test.describe('the edge, served by the local server', () => {
     });
   }
 
-  test('each JSON Schema $id resolves to the schema it names, built from contract/schemas for this site', async ({ request, baseURL }) => {
+  test('each JSON Schema $id resolves to the schema it names, built from contract/schemas for this site', async ({
+    request,
+    baseURL,
+  }) => {
     const schemas = publishedSchemas(baseURL!);
-    expect(schemas.map(({ name }) => name).sort()).toEqual(['capabilities-response', 'error', 'mcp-configuration', 'platform', 'platforms-response']);
+    expect(schemas.map(({ name }) => name).sort()).toEqual([
+      'capabilities-response',
+      'error',
+      'mcp-configuration',
+      'platform',
+      'platforms-response',
+    ]);
     for (const { schema } of schemas) {
       const id = schema.$id as string;
       expect(new URL(id).origin, id).toBe(baseURL);
@@ -142,11 +208,14 @@ test.describe('the edge, served by the local server', () => {
       expect(served, id).toEqual(schema);
       // Every reference of a served schema resolves on the same site, to a schema that names itself so.
       const refs = JSON.stringify(served).match(/"\$ref":"[^"]+"/g) ?? [];
-      for (const ref of refs.map((match) => match.slice(8, -1))) expect((await (await request.get(ref)).json()).$id).toBe(ref);
+      for (const ref of refs.map((match) => match.slice(8, -1)))
+        expect((await (await request.get(ref)).json()).$id).toBe(ref);
     }
   });
 
-  test('npm run smoke --local passes every check against the local server, skipping only the static headers it replaces', async ({ baseURL }) => {
+  test('npm run smoke --local passes every check against the local server, skipping only the static headers it replaces', async ({
+    baseURL,
+  }) => {
     const smoke = spawnSync(process.execPath, ['tooling/smoke.ts', baseURL!, '--local'], { encoding: 'utf8' });
     const lines = smoke.stdout.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(2 * apiRoutes.length + 8);
@@ -154,19 +223,26 @@ test.describe('the edge, served by the local server', () => {
     // The local server sets its own Content-Type and Cache-Control on static files (ENVIRONMENT.md):
     // exactly the checks of those are skipped, each saying what a deploy must send.
     const skipped = lines.filter((line) => line.startsWith('skip '));
-    expect(skipped.map((line) => /the local server sets its own (content-type|cache-control)/.exec(line)?.[1])).toEqual([
-      'content-type',
-      ...publishedSchemas(baseURL!).map(() => 'content-type'),
-      'cache-control',
-    ]);
+    expect(skipped.map((line) => /the local server sets its own (content-type|cache-control)/.exec(line)?.[1])).toEqual(
+      ['content-type', ...publishedSchemas(baseURL!).map(() => 'content-type'), 'cache-control'],
+    );
     expect(smoke.status, smoke.stderr).toBe(0);
     expect(smoke.stderr).not.toMatch(/\n\s+at /);
   });
 
-  test('without --local, the same run fails exactly those checks: the smoke check judges them on a deploy', async ({ baseURL }) => {
+  test('without --local, the same run fails exactly those checks: the smoke check judges them on a deploy', async ({
+    baseURL,
+  }) => {
     const smoke = spawnSync(process.execPath, ['tooling/smoke.ts', baseURL!], { encoding: 'utf8' });
-    const failed = smoke.stdout.trimEnd().split('\n').filter((line) => line.startsWith('FAIL '));
-    expect(failed.map((line) => /: (content-type|cache-control) must be/.exec(line)?.[1])).toEqual(['content-type', ...publishedSchemas(baseURL!).map(() => 'content-type'), 'cache-control']);
+    const failed = smoke.stdout
+      .trimEnd()
+      .split('\n')
+      .filter((line) => line.startsWith('FAIL '));
+    expect(failed.map((line) => /: (content-type|cache-control) must be/.exec(line)?.[1])).toEqual([
+      'content-type',
+      ...publishedSchemas(baseURL!).map(() => 'content-type'),
+      'cache-control',
+    ]);
     expect(smoke.status).toBe(1);
   });
 });

@@ -22,7 +22,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       if (build.status !== 0) throw new Error(`The build failed:\n${build.stderr}`);
       const server = await startLocalServer({ port });
       process.env.EARSHOT_TEST_URL = server.url;
-      cleanups.push(() => server.stop(), () => rmSync('.netlify/local/config/netlify/telemetry', { force: true, recursive: true }));
+      cleanups.push(
+        () => server.stop(),
+        () => rmSync('.netlify/local/config/netlify/telemetry', { force: true, recursive: true }),
+      );
     }
     const cli = await installCliFromSite(process.env.EARSHOT_TEST_URL);
     process.env.EARSHOT_CLI_BIN = cli.bin;

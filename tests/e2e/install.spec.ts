@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { readPublishedFiles } from '../support/published-files.ts';
 import { findInstallSpecsInFile, isPinnedInstallSpec } from '../support/install-commands.ts';
-import { readInstallCommands, runInstalledCli, runProcess, splitCommand, systemNodePath, type ProcessRun } from '../support/install-cli.ts';
+import {
+  readInstallCommands,
+  runInstalledCli,
+  runProcess,
+  splitCommand,
+  systemNodePath,
+  type ProcessRun,
+} from '../support/install-cli.ts';
 
 /**
  * The client as a stranger installs it: the commands on the CLI page, copied as they are, against
@@ -19,17 +26,29 @@ const packageUrl = process.env.EARSHOT_CLI_PACKAGE_URL!;
  * Runs a command line as a stranger would: the system's Node first on PATH (or `path`), an empty
  * npm cache, nothing else of ours.
  */
-async function runAsStranger(line: string, options: { cwd?: string; cache: string; path?: string }): Promise<ProcessRun> {
+async function runAsStranger(
+  line: string,
+  options: { cwd?: string; cache: string; path?: string },
+): Promise<ProcessRun> {
   const [command, ...args] = splitCommand(line);
-  return runProcess(command!, [...args, ...(command === 'npm' ? ['--no-audit', '--no-fund', '--loglevel=error'] : [])], { PATH: options.path ?? systemNodePath(), npm_config_cache: options.cache }, options.cwd);
+  return runProcess(
+    command!,
+    [...args, ...(command === 'npm' ? ['--no-audit', '--no-fund', '--loglevel=error'] : [])],
+    { PATH: options.path ?? systemNodePath(), npm_config_cache: options.cache },
+    options.cwd,
+  );
 }
 
 function temporaryFolder(name: string): string {
   return mkdtempSync(join(tmpdir(), `earshot-${name}-`));
 }
 
-test.describe("the client, installed from the site as the CLI page says", () => {
-  test('the page names the tarball this site serves, with its true sha512 integrity and size', async ({ page, request, baseURL }) => {
+test.describe('the client, installed from the site as the CLI page says', () => {
+  test('the page names the tarball this site serves, with its true sha512 integrity and size', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const commands = await readInstallCommands(baseURL!);
     expect(commands.url).toBe(packageUrl);
     expect(new URL(commands.url).origin).toBe(new URL(baseURL!).origin);
@@ -41,7 +60,9 @@ test.describe("the client, installed from the site as the CLI page says", () => 
     const bytes = await tarball.body();
     const integrity = `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
     // The URL names the version and the content, so one URL can only ever mean these bytes.
-    expect(new URL(commands.url).pathname).toBe(`/cli/earshot-${version}-${createHash('sha512').update(bytes).digest('hex').slice(0, 10)}.tgz`);
+    expect(new URL(commands.url).pathname).toBe(
+      `/cli/earshot-${version}-${createHash('sha512').update(bytes).digest('hex').slice(0, 10)}.tgz`,
+    );
 
     await page.goto('/docs/cli/#install');
     const row = page.getByRole('row').filter({ hasText: `earshot-${version}-` });
@@ -58,15 +79,25 @@ test.describe("the client, installed from the site as the CLI page says", () => 
   ];
 
   for (const node of nodes) {
-    test(`with ${node.name}: the page's install line gives a working earshot, from an empty npm cache`, async ({ request, baseURL }) => {
+    test(`with ${node.name}: the page's install line gives a working earshot, from an empty npm cache`, async ({
+      request,
+      baseURL,
+    }) => {
       const root = temporaryFolder('global-install');
       try {
         const commands = await readInstallCommands(baseURL!);
         const prefix = join(root, 'prefix');
-        const install = await runAsStranger(`${commands.installGlobal} --prefix ${prefix}`, { cache: join(root, 'cache'), path: node.path() });
+        const install = await runAsStranger(`${commands.installGlobal} --prefix ${prefix}`, {
+          cache: join(root, 'cache'),
+          path: node.path(),
+        });
         expect(install.code, install.stderr).toBe(0);
         const env = { PATH: [join(prefix, 'bin'), node.path()].join(delimiter) };
-        expect(await runProcess('earshot', ['--version'], env)).toEqual({ code: 0, stdout: `earshot ${version}\n`, stderr: '' });
+        expect(await runProcess('earshot', ['--version'], env)).toEqual({
+          code: 0,
+          stdout: `earshot ${version}\n`,
+          stderr: '',
+        });
         const platforms = await runProcess('earshot', ['platforms', '--json', '--base-url', baseURL!], env);
         expect(platforms.stderr).toBe('');
         expect(JSON.parse(platforms.stdout)).toEqual(await (await request.get('/api/v1/platforms')).json());
@@ -94,14 +125,22 @@ test.describe("the client, installed from the site as the CLI page says", () => 
     });
   }
 
-  test('a project that installed the URL imports the library, calls both operations and gets typed results', async ({ request, baseURL }) => {
+  test('a project that installed the URL imports the library, calls both operations and gets typed results', async ({
+    request,
+    baseURL,
+  }) => {
     const project = temporaryFolder('library-project');
     try {
       writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
       const commands = await readInstallCommands(baseURL!);
-      const install = await runAsStranger(commands.installLibrary, { cwd: project, cache: join(project, '.npm-cache') });
+      const install = await runAsStranger(commands.installLibrary, {
+        cwd: project,
+        cache: join(project, '.npm-cache'),
+      });
       expect(install.code, install.stderr).toBe(0);
-      const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string; integrity?: string }> };
+      const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8')) as {
+        packages: Record<string, { resolved?: string; integrity?: string }>;
+      };
       // One package, no dependencies, recorded with the integrity the page shows.
       expect(Object.keys(lock.packages).filter((path) => path !== '')).toEqual(['node_modules/earshot']);
       expect(lock.packages['node_modules/earshot']!.resolved).toBe(commands.url);
@@ -123,7 +162,12 @@ console.log(JSON.stringify({ platforms, capabilities, failure }));
       const answers = JSON.parse(call.stdout) as Record<string, unknown>;
       expect(answers.platforms).toEqual(await (await request.get('/api/v1/platforms')).json());
       expect(answers.capabilities).toEqual(await (await request.get('/api/v1/capabilities')).json());
-      expect(answers.failure).toEqual({ isEarshotError: true, kind: 'http-error', status: 404, message: `GET ${baseURL}/missing/api/v1/platforms answered HTTP 404 Not Found` });
+      expect(answers.failure).toEqual({
+        isEarshotError: true,
+        kind: 'http-error',
+        status: 404,
+        message: `GET ${baseURL}/missing/api/v1/platforms answered HTTP 404 Not Found`,
+      });
 
       // The types as a TypeScript user gets them: strict, from the package's own index.d.ts.
       writeFileSync(
@@ -148,7 +192,26 @@ console.log(product, openapi, kind);
 `,
       );
       const tsc = resolve('node_modules/.bin/tsc');
-      const check = await runProcess(tsc, ['--strict', '--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', '--typeRoots', resolve('node_modules/@types'), 'typed.ts'], { PATH: process.env.PATH! }, project);
+      const check = await runProcess(
+        tsc,
+        [
+          '--strict',
+          '--noEmit',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--target',
+          'es2022',
+          '--types',
+          'node',
+          '--typeRoots',
+          resolve('node_modules/@types'),
+          'typed.ts',
+        ],
+        { PATH: process.env.PATH! },
+        project,
+      );
       expect(check.stdout + check.stderr).toBe('');
       expect(check.code).toBe(0);
     } finally {
@@ -165,8 +228,18 @@ test('no page, served JSON or text file names an install command without the pin
     for (const spec of findInstallSpecsInFile(file.path, file.text)) found.push({ file: file.path, spec });
   }
   // The search finds the instructions that exist (the CLI page, /mcp.json, /llms.txt at least)…
-  for (const file of ['docs/cli/index.html', 'docs/mcp/index.html', 'docs/index.html', 'index.html', 'llms.txt', 'mcp.json']) {
-    expect(found.some((entry) => entry.file === file), `${file} has an install command`).toBe(true);
+  for (const file of [
+    'docs/cli/index.html',
+    'docs/mcp/index.html',
+    'docs/index.html',
+    'index.html',
+    'llms.txt',
+    'mcp.json',
+  ]) {
+    expect(
+      found.some((entry) => entry.file === file),
+      `${file} has an install command`,
+    ).toBe(true);
   }
   // …and every one of them names the tarball this build serves, or another tool at an exact version.
   expect(found.filter((entry) => !isPinnedInstallSpec(entry.spec, packageUrl))).toEqual([]);

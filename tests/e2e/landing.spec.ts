@@ -11,12 +11,19 @@ test('the hero shows a request to the API and the answer it really gives', async
   const [shownRequest, shownAnswer] = await call.locator('pre').allTextContents();
   expect(shownRequest).toBe(`curl -H 'Accept: application/json' \\\n  ${baseURL}/api/v1/platforms`);
   const { data } = (await (await request.get('/api/v1/platforms')).json()) as { data: unknown[] };
-  const shownPlatforms = shownAnswer!.split('\n').filter((line) => line.trim().startsWith('{"')).map((line) => JSON.parse(line.trim().replace(/,$/, '')));
+  const shownPlatforms = shownAnswer!
+    .split('\n')
+    .filter((line) => line.trim().startsWith('{"'))
+    .map((line) => JSON.parse(line.trim().replace(/,$/, '')));
   expect(shownPlatforms).toEqual(data.slice(0, LANDING_PLATFORM_COUNT));
-  if (data.length > LANDING_PLATFORM_COUNT) expect(shownAnswer).toContain(`… ${data.length - LANDING_PLATFORM_COUNT} more`);
+  if (data.length > LANDING_PLATFORM_COUNT)
+    expect(shownAnswer).toContain(`… ${data.length - LANDING_PLATFORM_COUNT} more`);
 });
 
-test('the three ways in each give the line that starts them: the API, the command line, MCP', async ({ page, baseURL }) => {
+test('the three ways in each give the line that starts them: the API, the command line, MCP', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/');
   const starts = await page.locator('.card pre').allTextContents();
   expect(starts[0]).toBe(`curl -H 'Accept: application/json' ${baseURL}/api/v1/capabilities`);

@@ -25,7 +25,11 @@ test.afterAll(async () => {
 });
 
 /** The largest CLS of `LOADS` fresh loads, each observed from the first paint until the page is loaded and settled. */
-async function measureLayoutShift(browser: Browser, viewport: { width: number; height: number }, url: string): Promise<{ cls: number; sources: string[] }> {
+async function measureLayoutShift(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  url: string,
+): Promise<{ cls: number; sources: string[] }> {
   let worst = { cls: 0, sources: [] as string[] };
   for (let load = 0; load < LOADS; load++) {
     const context = await browser.newContext({ viewport });
@@ -34,12 +38,19 @@ async function measureLayoutShift(browser: Browser, viewport: { width: number; h
       const seen = { cls: 0, sources: [] as string[] };
       (window as unknown as { __layoutShift: typeof seen }).__layoutShift = seen;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null }[];
+        })[]) {
           if (entry.hadRecentInput) continue;
           seen.cls += entry.value;
           for (const source of entry.sources ?? []) {
             const node = source.node as Element | null | undefined;
-            if (entry.value > 0.001 && node) seen.sources.push(`${node.nodeName.toLowerCase()}${node.className ? `.${String(node.className).split(' ')[0]}` : ''} (${entry.value.toFixed(3)})`);
+            if (entry.value > 0.001 && node)
+              seen.sources.push(
+                `${node.nodeName.toLowerCase()}${node.className ? `.${String(node.className).split(' ')[0]}` : ''} (${entry.value.toFixed(3)})`,
+              );
           }
         }
       }).observe({ type: 'layout-shift', buffered: true });
@@ -47,7 +58,9 @@ async function measureLayoutShift(browser: Browser, viewport: { width: number; h
     await page.goto(url, { waitUntil: 'load' });
     // Starlight's scripts run after load (theme, table of contents); let their effects land.
     await page.waitForTimeout(300);
-    const measured = await page.evaluate(() => (window as unknown as { __layoutShift: { cls: number; sources: string[] } }).__layoutShift);
+    const measured = await page.evaluate(
+      () => (window as unknown as { __layoutShift: { cls: number; sources: string[] } }).__layoutShift,
+    );
     if (measured.cls > worst.cls) worst = measured;
     await context.close();
   }
@@ -55,7 +68,10 @@ async function measureLayoutShift(browser: Browser, viewport: { width: number; h
 }
 
 for (const [name, viewport] of Object.entries(viewports)) {
-  test(`every page shifts its layout by less than ${GOOD_CLS} on a ${name} (${viewport.width} px), streamed slowly, ${LOADS} loads each`, async ({ browser, request }) => {
+  test(`every page shifts its layout by less than ${GOOD_CLS} on a ${name} (${viewport.width} px), streamed slowly, ${LOADS} loads each`, async ({
+    browser,
+    request,
+  }) => {
     // Every page, several times, each streamed over a second or so.
     test.setTimeout(300_000);
     const results: string[] = [];

@@ -32,7 +32,9 @@ test.afterEach(async () => {
 });
 
 async function servedConfiguration(request: APIRequestContext): Promise<McpConfiguration> {
-  const { data } = (await (await request.get('/api/v1/capabilities')).json()) as { data: { resources: { mcp: string } } };
+  const { data } = (await (await request.get('/api/v1/capabilities')).json()) as {
+    data: { resources: { mcp: string } };
+  };
   const response = await request.get(data.resources.mcp);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^application\/json\b/);
@@ -47,7 +49,10 @@ async function apiAnswer(request: APIRequestContext, path: string) {
 }
 
 test.describe('the MCP configuration the site serves', () => {
-  test("validates against its schema: the remote endpoint first, then npx with the CLI page's pinned tarball and its mcp command", async ({ request, baseURL }) => {
+  test("validates against its schema: the remote endpoint first, then npx with the CLI page's pinned tarball and its mcp command", async ({
+    request,
+    baseURL,
+  }) => {
     const configuration = await servedConfiguration(request);
     const validate = createSchemaValidator().getSchema(mcpConfigurationSchema.$id)!;
     expect(validate(configuration), JSON.stringify(validate.errors)).toBe(true);
@@ -66,11 +71,17 @@ test.describe('the MCP configuration the site serves', () => {
     expect(rest).toEqual(['--base-url', baseURL]);
   });
 
-  test("an MCP client that starts exactly what earshot-stdio says (npx, an empty npm cache, the system's Node) lists the local server's platforms", async ({ request }) => {
+  test("an MCP client that starts exactly what earshot-stdio says (npx, an empty npm cache, the system's Node) lists the local server's platforms", async ({
+    request,
+  }) => {
     const { command, args } = (await servedConfiguration(request)).mcpServers['earshot-stdio'];
     const cache = mkdtempSync(join(tmpdir(), 'earshot-npx-cache-'));
     try {
-      const client = await connectStdioClient('v2-2026-07-28', { command, args, env: { PATH: systemNodePath(), HOME: process.env.HOME ?? '/tmp', npm_config_cache: cache } });
+      const client = await connectStdioClient('v2-2026-07-28', {
+        command,
+        args,
+        env: { PATH: systemNodePath(), HOME: process.env.HOME ?? '/tmp', npm_config_cache: cache },
+      });
       clients.push(client);
       const result = await client.callTool({ name: 'list_platforms', arguments: {} });
       expect(result.structuredContent).toEqual((await apiAnswer(request, '/api/v1/platforms')).json);
@@ -81,7 +92,10 @@ test.describe('the MCP configuration the site serves', () => {
   });
 
   test('an MCP client given exactly the URL of earshot lists the tools', async ({ request }) => {
-    const client = await connectHttpClient('v2-2026-07-28', (await servedConfiguration(request)).mcpServers.earshot.url);
+    const client = await connectHttpClient(
+      'v2-2026-07-28',
+      (await servedConfiguration(request)).mcpServers.earshot.url,
+    );
     clients.push(client);
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['list_platforms', 'get_capabilities']);
   });
@@ -91,25 +105,43 @@ test.describe('the MCP configuration the site serves', () => {
     ['codex', 'stdio'],
     ['claude-desktop', 'http'],
   ] as const) {
-    test(`earshot mcp config --client ${client} --transport ${transport} prints that client's variant of it`, async ({ request, baseURL }) => {
+    test(`earshot mcp config --client ${client} --transport ${transport} prints that client's variant of it`, async ({
+      request,
+      baseURL,
+    }) => {
       const configuration = await servedConfiguration(request);
       const result = await run(['mcp', 'config', '--client', client, '--transport', transport, '--base-url', baseURL!]);
-      expect(result).toEqual({ code: 0, stderr: '', stdout: renderMcpClientSnippet(client, configuration, transport).code });
+      expect(result).toEqual({
+        code: 0,
+        stderr: '',
+        stdout: renderMcpClientSnippet(client, configuration, transport).code,
+      });
     });
   }
 });
 
 for (const { generation, name } of MCP_GENERATIONS) {
   const transports = {
-    stdio: (baseURL: string) => connectStdioClient(generation, { command: bin, args: ['mcp', '--base-url', baseURL], env: { PATH, HOME: process.env.HOME ?? '/tmp' } }),
+    stdio: (baseURL: string) =>
+      connectStdioClient(generation, {
+        command: bin,
+        args: ['mcp', '--base-url', baseURL],
+        env: { PATH, HOME: process.env.HOME ?? '/tmp' },
+      }),
     'HTTP (/mcp)': (baseURL: string) => connectHttpClient(generation, `${baseURL}/mcp`),
   };
   for (const [transport, connect] of Object.entries(transports)) {
-    test(`${name}, over ${transport}: lists the tools, calls both and reads both resources, each equal to the API`, async ({ request, baseURL }) => {
+    test(`${name}, over ${transport}: lists the tools, calls both and reads both resources, each equal to the API`, async ({
+      request,
+      baseURL,
+    }) => {
       const client = await connect(baseURL!);
       clients.push(client);
       expect(client.era()).toBe(generation === 'v2-2026-07-28' ? 'modern' : 'legacy');
-      expect(client.getServerVersion()).toMatchObject({ name: 'earshot', version: JSON.parse(readFileSync('client/package.json', 'utf8')).version });
+      expect(client.getServerVersion()).toMatchObject({
+        name: 'earshot',
+        version: JSON.parse(readFileSync('client/package.json', 'utf8')).version,
+      });
 
       const { tools } = await client.listTools();
       expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint])).toEqual([
@@ -132,7 +164,13 @@ for (const { generation, name } of MCP_GENERATIONS) {
       const { resources } = await client.listResources();
       expect(resources.map((resource) => resource.uri)).toEqual(['earshot://openapi', 'earshot://links']);
       const openapi = await client.readResource({ uri: 'earshot://openapi' });
-      expect(openapi.contents).toEqual([{ uri: 'earshot://openapi', mimeType: 'application/json', text: (await apiAnswer(request, '/openapi.json')).text }]);
+      expect(openapi.contents).toEqual([
+        {
+          uri: 'earshot://openapi',
+          mimeType: 'application/json',
+          text: (await apiAnswer(request, '/openapi.json')).text,
+        },
+      ]);
       const links = await client.readResource({ uri: 'earshot://links' });
       const capabilities = (await apiAnswer(request, '/api/v1/capabilities')).json as { data: { resources: unknown } };
       expect(JSON.parse(links.contents[0]!.text!)).toEqual(capabilities.data.resources);
@@ -143,16 +181,30 @@ for (const { generation, name } of MCP_GENERATIONS) {
 
 test.describe('earshot mcp, the installed stdio server', () => {
   test('an argument a tool does not take: an error result naming it, and the next call works', async ({ baseURL }) => {
-    const client = await connectStdioClient('v1-2025-11-25', { command: bin, args: ['mcp', '--base-url', baseURL!], env: { PATH, HOME: process.env.HOME ?? '/tmp' } });
+    const client = await connectStdioClient('v1-2025-11-25', {
+      command: bin,
+      args: ['mcp', '--base-url', baseURL!],
+      env: { PATH, HOME: process.env.HOME ?? '/tmp' },
+    });
     clients.push(client);
     const result = await client.callTool({ name: 'get_capabilities', arguments: { verbose: true } });
     expect(result.isError).toBe(true);
-    expect(result.content).toEqual([{ type: 'text', text: 'Input validation error: Invalid arguments for tool get_capabilities: get_capabilities takes no arguments; send an empty object (got "verbose")' }]);
+    expect(result.content).toEqual([
+      {
+        type: 'text',
+        text: 'Input validation error: Invalid arguments for tool get_capabilities: get_capabilities takes no arguments; send an empty object (got "verbose")',
+      },
+    ]);
     expect((await client.callTool({ name: 'get_capabilities', arguments: {} })).isError ?? false).toBe(false);
   });
 
-  test('a line that is not JSON gets a parse error, a batch an invalid request, and the server keeps answering', async ({ baseURL }) => {
-    const child = spawn(bin, ['mcp', '--base-url', baseURL!], { env: { PATH, HOME: process.env.HOME ?? '/tmp' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  test('a line that is not JSON gets a parse error, a batch an invalid request, and the server keeps answering', async ({
+    baseURL,
+  }) => {
+    const child = spawn(bin, ['mcp', '--base-url', baseURL!], {
+      env: { PATH, HOME: process.env.HOME ?? '/tmp' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const answers: Record<string, unknown>[] = [];
     let buffered = '';
     const answered = new Promise<void>((done) =>
@@ -164,14 +216,28 @@ test.describe('earshot mcp, the installed stdio server', () => {
         if (answers.some((answer) => answer.id === 'after')) done();
       }),
     );
-    const toolsList = (id: string) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: MODERN_META } });
-    child.stdin.write(`{"jsonrpc": "2.0", "id": 1, "method": "tools/li\n[${toolsList('in-batch')}]\n${toolsList('after')}\n`);
+    const toolsList = (id: string) =>
+      JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: MODERN_META } });
+    child.stdin.write(
+      `{"jsonrpc": "2.0", "id": 1, "method": "tools/li\n[${toolsList('in-batch')}]\n${toolsList('after')}\n`,
+    );
     await answered;
     child.stdin.end();
     const exitCode = await new Promise((done) => child.once('close', done));
     expect(answers.slice(0, 2)).toEqual([
-      { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error: the line is not JSON/) } },
-      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: JSON-RPC batches are not supported; send one message per line' } },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: expect.stringMatching(/^Parse error: the line is not JSON/) },
+      },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message: 'Invalid Request: JSON-RPC batches are not supported; send one message per line',
+        },
+      },
     ]);
     expect((answers[2]!.result as { tools: unknown[] }).tools).toHaveLength(2);
     expect(exitCode).toBe(0);
@@ -189,10 +255,17 @@ test.describe('earshot mcp against an API that is down, then up', () => {
     proxy = undefined;
   });
 
-  test('an unreachable API gives an error result with the lines `earshot platforms` prints; the next call, once it is up, works', async ({ request, baseURL }) => {
+  test('an unreachable API gives an error result with the lines `earshot platforms` prints; the next call, once it is up, works', async ({
+    request,
+    baseURL,
+  }) => {
     const port = await findFreePort();
     const apiUrl = `http://127.0.0.1:${port}`;
-    const client = await connectStdioClient('v2-2026-07-28', { command: bin, args: ['mcp', '--base-url', apiUrl, '--timeout', '5'], env: { PATH, HOME: process.env.HOME ?? '/tmp' } });
+    const client = await connectStdioClient('v2-2026-07-28', {
+      command: bin,
+      args: ['mcp', '--base-url', apiUrl, '--timeout', '5'],
+      env: { PATH, HOME: process.env.HOME ?? '/tmp' },
+    });
     clients.push(client);
 
     const down = await client.callTool({ name: 'list_platforms', arguments: {} });
@@ -204,8 +277,12 @@ test.describe('earshot mcp against an API that is down, then up', () => {
 
     // The API comes up on that port: a plain forwarder to the local server.
     proxy = createServer(async (incoming, outgoing) => {
-      const answer = await fetch(`${baseURL}${incoming.url}`, { headers: { accept: incoming.headers.accept ?? '*/*' } });
-      outgoing.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
+      const answer = await fetch(`${baseURL}${incoming.url}`, {
+        headers: { accept: incoming.headers.accept ?? '*/*' },
+      });
+      outgoing.writeHead(answer.status, {
+        'content-type': answer.headers.get('content-type') ?? 'application/octet-stream',
+      });
       outgoing.end(Buffer.from(await answer.arrayBuffer()));
     });
     await new Promise<void>((done) => proxy!.listen(port, '127.0.0.1', done));
@@ -222,9 +299,15 @@ test.describe('/mcp on the local server, request by request', () => {
     test(name, ({ baseURL }) => checkHttpCase(fetch, `${baseURL}/mcp`, mcpHttpCases(new URL(baseURL!).origin)[index]!));
   });
 
-  test("/.netlify/functions/mcp, the function's own address: 404, so that nothing walks around the rate limit on /mcp", async ({ baseURL }) => {
+  test("/.netlify/functions/mcp, the function's own address: 404, so that nothing walks around the rate limit on /mcp", async ({
+    baseURL,
+  }) => {
     const body = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: MODERN_META } };
-    await checkHttpCase(fetch, `${baseURL}/mcp`, { name: 'function path', request: { method: 'POST', path: '/.netlify/functions/mcp', headers: modernHeaders('tools/list'), body }, want: { status: 404, body: { error: 'Not Found', statusCode: 404 } } });
+    await checkHttpCase(fetch, `${baseURL}/mcp`, {
+      name: 'function path',
+      request: { method: 'POST', path: '/.netlify/functions/mcp', headers: modernHeaders('tools/list'), body },
+      want: { status: 404, body: { error: 'Not Found', statusCode: 404 } },
+    });
   });
 });
 
@@ -240,12 +323,23 @@ test.describe('the official MCP conformance suite against /mcp on the local serv
       try {
         const cli = resolve('node_modules/@modelcontextprotocol/conformance/dist/index.js');
         // The suite needs Node 22 or newer: the project's Node 24, the one running these tests.
-        const result = await runProcess(process.execPath, [cli, 'server', '--url', `${baseURL}/mcp`, '--scenario', scenario, '--output-dir', output], output);
+        const result = await runProcess(
+          process.execPath,
+          [cli, 'server', '--url', `${baseURL}/mcp`, '--scenario', scenario, '--output-dir', output],
+          output,
+        );
         const [folder] = readdirSync(output);
         expect(folder, result.output).toBeDefined();
-        const checks = JSON.parse(readFileSync(join(output, folder!, 'checks.json'), 'utf8')) as { id: string; status: string; errorMessage?: string }[];
+        const checks = JSON.parse(readFileSync(join(output, folder!, 'checks.json'), 'utf8')) as {
+          id: string;
+          status: string;
+          errorMessage?: string;
+        }[];
         expect(checks.length, result.output).toBeGreaterThan(0);
-        expect(checks.filter((check) => check.status !== 'SUCCESS'), result.output).toEqual([]);
+        expect(
+          checks.filter((check) => check.status !== 'SUCCESS'),
+          result.output,
+        ).toEqual([]);
         expect(result.status, result.output).toBe(0);
       } finally {
         rmSync(output, { recursive: true, force: true });
@@ -255,13 +349,19 @@ test.describe('the official MCP conformance suite against /mcp on the local serv
 });
 
 test.describe('where the remote endpoint is announced', () => {
-  test('the API catalog describes it as a second API: anchored at /mcp, described by /mcp.json, documented by the MCP page', async ({ request, baseURL }) => {
-    const catalog = JSON.parse(await (await request.get('/.well-known/api-catalog')).text()) as { linkset: { anchor: string; 'service-desc': { href: string }[]; 'service-doc': { href: string }[] }[] };
+  test('the API catalog describes it as a second API: anchored at /mcp, described by /mcp.json, documented by the MCP page', async ({
+    request,
+    baseURL,
+  }) => {
+    const catalog = JSON.parse(await (await request.get('/.well-known/api-catalog')).text()) as {
+      linkset: { anchor: string; 'service-desc': { href: string }[]; 'service-doc': { href: string }[] }[];
+    };
     const entry = catalog.linkset.find((context) => context.anchor === `${baseURL}/mcp`);
     expect(entry, JSON.stringify(catalog)).toBeDefined();
     expect(entry!['service-desc'].map((link) => link.href)).toEqual([`${baseURL}/mcp.json`]);
     expect(entry!['service-doc'].map((link) => link.href)).toEqual([`${baseURL}/docs/mcp/`]);
-    for (const link of [...entry!['service-desc'], ...entry!['service-doc']]) expect((await request.get(link.href)).status(), link.href).toBe(200);
+    for (const link of [...entry!['service-desc'], ...entry!['service-doc']])
+      expect((await request.get(link.href)).status(), link.href).toBe(200);
   });
 
   test('/llms.txt names it, and links the configuration', async ({ request, baseURL }) => {
@@ -286,7 +386,10 @@ test.describe('the checks the MCP page gives, run as printed', () => {
     return lines.filter((line) => line.startsWith('npx -y @modelcontextprotocol/inspector@'));
   }
 
-  test('the Inspector lists the two tools through the remote endpoint, and through the stdio server it starts', async ({ request, baseURL }) => {
+  test('the Inspector lists the two tools through the remote endpoint, and through the stdio server it starts', async ({
+    request,
+    baseURL,
+  }) => {
     const lines = await inspectorLines(request);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain(` --cli ${baseURL}/mcp `);
@@ -296,11 +399,18 @@ test.describe('the checks the MCP page gives, run as printed', () => {
         const [command, ...args] = line.split(' ');
         // The project's npx finds the Inspector installed at that version (a devDependency); the
         // stdio server's own `npx` then installs the client from the site into an empty cache.
-        const env = { PATH: [resolve('node_modules/.bin'), process.env.PATH].join(delimiter), HOME: home, npm_config_cache: join(home, 'npm-cache') };
+        const env = {
+          PATH: [resolve('node_modules/.bin'), process.env.PATH].join(delimiter),
+          HOME: home,
+          npm_config_cache: join(home, 'npm-cache'),
+        };
         const result = await runProcess(command!, args, process.cwd(), env);
         expect(result.status, result.output).toBe(0);
         const listed = JSON.parse(result.stdout) as { tools: { name: string }[] };
-        expect(listed.tools.map((tool) => tool.name), line).toEqual(['list_platforms', 'get_capabilities']);
+        expect(
+          listed.tools.map((tool) => tool.name),
+          line,
+        ).toEqual(['list_platforms', 'get_capabilities']);
       }
     } finally {
       rmSync(home, { recursive: true, force: true });
@@ -308,7 +418,12 @@ test.describe('the checks the MCP page gives, run as printed', () => {
   });
 });
 
-function runProcess(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ status: number | null; stdout: string; output: string }> {
+function runProcess(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ status: number | null; stdout: string; output: string }> {
   return new Promise((done, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

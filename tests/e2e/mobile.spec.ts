@@ -19,7 +19,8 @@ test('on a phone, the menu opens and reaches every page of the sitemap', async (
         const link = page.locator('#starlight__sidebar').locator(`a[href="${path}"]`);
         // Open any collapsed group the link sits in, as a person would.
         for (const group of await link.locator('xpath=ancestor::details').all()) {
-          if (!(await group.evaluate((element) => (element as HTMLDetailsElement).open))) await group.locator('> summary').click();
+          if (!(await group.evaluate((element) => (element as HTMLDetailsElement).open)))
+            await group.locator('> summary').click();
         }
         await link.click();
       }

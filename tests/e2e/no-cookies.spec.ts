@@ -25,7 +25,11 @@ test('no response of the public surface sets a cookie', async ({ request }) => {
   const answers = await Promise.all(
     expected.map(async ([path]) => {
       const response = await request.get(path, { maxRedirects: 0 });
-      return { path, status: response.status(), cookie: response.headersArray().find(({ name }) => name.toLowerCase() === 'set-cookie')?.value };
+      return {
+        path,
+        status: response.status(),
+        cookie: response.headersArray().find(({ name }) => name.toLowerCase() === 'set-cookie')?.value,
+      };
     }),
   );
   expect(answers.map(({ path, status }) => [path, status])).toEqual(expected);

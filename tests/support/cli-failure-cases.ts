@@ -27,14 +27,18 @@ export const failureCases: readonly FailureCase[] = [
     args: (server) => platforms(`${server}/rate-limited`, '--retries', '2'),
     exitCode: 3,
     error: line(String.raw`rate limited by ${HOST} \(HTTP 429\); tried 3 times`),
-    hint: line(String.raw`wait 0 s \(the server's Retry-After\) and try again, or allow more retries with --retries <n> \(each waits up to 60 s\)`),
+    hint: line(
+      String.raw`wait 0 s \(the server's Retry-After\) and try again, or allow more retries with --retries <n> \(each waits up to 60 s\)`,
+    ),
   },
   {
     // More retries cannot help here, so the hint does not offer them.
     name: 'rate limited with a Retry-After longer than the client waits',
     args: (server) => platforms(`${server}/rate-limited-long`),
     exitCode: 3,
-    error: line(String.raw`rate limited by ${HOST} \(HTTP 429\); tried once, and the server asks to wait 60 min, longer than the 60 s the client waits`),
+    error: line(
+      String.raw`rate limited by ${HOST} \(HTTP 429\); tried once, and the server asks to wait 60 min, longer than the 60 s the client waits`,
+    ),
     hint: line('try again in 60 min'),
   },
   {
@@ -56,14 +60,20 @@ export const failureCases: readonly FailureCase[] = [
     name: 'DNS failure of the host the resources.mcp link names',
     args: (server) => ['mcp', 'config', '--base-url', `${server}/mcp-elsewhere`],
     exitCode: 4,
-    error: line(String.raw`cannot resolve the host name mcp\.nonexistent\.invalid \(from the resources\.mcp link of http://${HOST}/mcp-elsewhere/api/v1/capabilities\)`),
-    hint: line(String.raw`the server links to a host that does not resolve; try again later, and if it persists tell support@earshot\.dev`),
+    error: line(
+      String.raw`cannot resolve the host name mcp\.nonexistent\.invalid \(from the resources\.mcp link of http://${HOST}/mcp-elsewhere/api/v1/capabilities\)`,
+    ),
+    hint: line(
+      String.raw`the server links to a host that does not resolve; try again later, and if it persists tell support@earshot\.dev`,
+    ),
   },
   {
     name: 'an https URL for a plain http server',
     args: (server) => platforms(server.replace(/^http:/, 'https:')),
     exitCode: 4,
-    error: line(String.raw`TLS handshake with ${HOST} failed: the server does not speak TLS there \(an https:// URL for a plain http:// server\?\)`),
+    error: line(
+      String.raw`TLS handshake with ${HOST} failed: the server does not speak TLS there \(an https:// URL for a plain http:// server\?\)`,
+    ),
     hint: line(String.raw`if the server serves plain HTTP, use http://${HOST} in --base-url`),
   },
   {
@@ -78,15 +88,23 @@ export const failureCases: readonly FailureCase[] = [
     name: 'a redirect loop',
     args: (server) => platforms(`${server}/redirect-loop`),
     exitCode: 5,
-    error: line(String.raw`redirect loop: http://${HOST}/redirect-loop/api/v1/platforms → http://${HOST}/redirect-loop/elsewhere → http://${HOST}/redirect-loop/api/v1/platforms`),
-    hint: line(String.raw`${HOST} is misconfigured, or is not the Earshot API: check --base-url; if it is right, tell support@earshot\.dev`),
+    error: line(
+      String.raw`redirect loop: http://${HOST}/redirect-loop/api/v1/platforms → http://${HOST}/redirect-loop/elsewhere → http://${HOST}/redirect-loop/api/v1/platforms`,
+    ),
+    hint: line(
+      String.raw`${HOST} is misconfigured, or is not the Earshot API: check --base-url; if it is right, tell support@earshot\.dev`,
+    ),
   },
   {
     name: 'too many redirects',
     args: (server) => platforms(`${server}/redirect-forever`),
     exitCode: 5,
-    error: line(String.raw`too many redirects from http://${HOST}/redirect-forever/api/v1/platforms: more than 20, the last to http://${HOST}/redirect-forever/21`),
-    hint: line(String.raw`${HOST} is misconfigured, or is not the Earshot API: check --base-url; if it is right, tell support@earshot\.dev`),
+    error: line(
+      String.raw`too many redirects from http://${HOST}/redirect-forever/api/v1/platforms: more than 20, the last to http://${HOST}/redirect-forever/21`,
+    ),
+    hint: line(
+      String.raw`${HOST} is misconfigured, or is not the Earshot API: check --base-url; if it is right, tell support@earshot\.dev`,
+    ),
   },
   {
     name: 'timeout',
@@ -99,7 +117,9 @@ export const failureCases: readonly FailureCase[] = [
     name: '5xx',
     args: (server) => platforms(`${server}/server-error`),
     exitCode: 1,
-    error: line(String.raw`GET http://${HOST}/server-error/api/v1/platforms answered HTTP 503 Service Unavailable: Service Unavailable`),
+    error: line(
+      String.raw`GET http://${HOST}/server-error/api/v1/platforms answered HTTP 503 Service Unavailable: Service Unavailable`,
+    ),
     hint: line('the service has a problem; try again in a few minutes'),
   },
   {
@@ -127,21 +147,29 @@ export const failureCases: readonly FailureCase[] = [
     name: 'JSON missing a required field',
     args: (server) => platforms(`${server}/schema-breaking`),
     exitCode: 5,
-    error: line(String.raw`the answer from http://${HOST}/schema-breaking/api/v1/platforms is not a valid PlatformsResponse: /schema-breaking/api/v1/platforms#/data/0: must have the property "name"`),
-    hint: line(String.raw`install the newest client \(see https://earshot\.dev/docs/cli/#install\); if it persists, tell support@earshot\.dev \(EARSHOT_DEBUG=1 lists every problem\)`),
+    error: line(
+      String.raw`the answer from http://${HOST}/schema-breaking/api/v1/platforms is not a valid PlatformsResponse: /schema-breaking/api/v1/platforms#/data/0: must have the property "name"`,
+    ),
+    hint: line(
+      String.raw`install the newest client \(see https://earshot\.dev/docs/cli/#install\); if it persists, tell support@earshot\.dev \(EARSHOT_DEBUG=1 lists every problem\)`,
+    ),
   },
   {
     name: 'oversized body without Content-Length',
     args: (server) => platforms(`${server}/oversized`),
     exitCode: 5,
-    error: line(String.raw`the answer from http://${HOST}/oversized/api/v1/platforms is larger than 4 MiB; stopped reading`),
+    error: line(
+      String.raw`the answer from http://${HOST}/oversized/api/v1/platforms is larger than 4 MiB; stopped reading`,
+    ),
     hint: line('check that --base-url points at the Earshot API'),
   },
   {
     name: 'oversized body announced by Content-Length',
     args: (server) => platforms(`${server}/oversized-declared`),
     exitCode: 5,
-    error: line(String.raw`the answer from http://${HOST}/oversized-declared/api/v1/platforms is larger than 4 MiB; stopped reading`),
+    error: line(
+      String.raw`the answer from http://${HOST}/oversized-declared/api/v1/platforms is larger than 4 MiB; stopped reading`,
+    ),
     hint: line('check that --base-url points at the Earshot API'),
   },
 ];

@@ -6,7 +6,11 @@ export interface TestIo extends CliIo {
 }
 
 /** Streams that record what the client writes, and an environment with nothing inherited. */
-export function createTestIo(options: { env?: Record<string, string>; tty?: boolean } & Partial<Pick<CliIo, 'fetch' | 'sleep' | 'now' | 'random'>> = {}): TestIo {
+export function createTestIo(
+  options: { env?: Record<string, string>; tty?: boolean } & Partial<
+    Pick<CliIo, 'fetch' | 'sleep' | 'now' | 'random'>
+  > = {},
+): TestIo {
   let out = '';
   let err = '';
   const { env = {}, tty = false, ...rest } = options;

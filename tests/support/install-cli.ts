@@ -68,7 +68,9 @@ export interface PageInstallCommands {
 export async function readInstallCommands(siteUrl: string): Promise<PageInstallCommands> {
   const response = await fetch(`${siteUrl}/docs/cli/`);
   if (!response.ok) throw new Error(`GET ${siteUrl}/docs/cli/ answered ${response.status}`);
-  const lines = [...walkElements(parseHtml(await response.text()))].flatMap((element) => attribute(element, 'data-code')?.split('\u007f') ?? []).map((line) => line.trim());
+  const lines = [...walkElements(parseHtml(await response.text()))]
+    .flatMap((element) => attribute(element, 'data-code')?.split('\u007f') ?? [])
+    .map((line) => line.trim());
   const find = (pattern: RegExp) => {
     const line = lines.find((candidate) => pattern.test(candidate));
     if (!line) throw new Error(`the CLI page at ${siteUrl}/docs/cli/ has no line matching ${pattern}`);
@@ -93,7 +95,10 @@ export async function installCliFromSite(siteUrl: string): Promise<InstalledCli 
   const path = systemNodePath();
   const prefix = join(root, 'prefix');
   const [npm, ...args] = splitCommand(commands.installGlobal);
-  const install = await runProcess(npm!, [...args, '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error'], { PATH: path, npm_config_cache: join(root, 'npm-cache') });
+  const install = await runProcess(npm!, [...args, '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error'], {
+    PATH: path,
+    npm_config_cache: join(root, 'npm-cache'),
+  });
   if (install.code !== 0) throw new Error(`${commands.installGlobal} failed:\n${install.stdout}${install.stderr}`);
   return { bin: join(prefix, 'bin', 'earshot'), path: [join(prefix, 'bin'), path].join(delimiter), root, commands };
 }
@@ -105,9 +110,18 @@ export interface ProcessRun {
 }
 
 /** Runs a program with exactly the environment given (HOME added), stdin empty and closed. */
-export function runProcess(command: string, args: string[], env: Record<string, string>, cwd?: string): Promise<ProcessRun> {
+export function runProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<ProcessRun> {
   return new Promise((done, reject) => {
-    const child = spawn(command, args, { env: { HOME: process.env.HOME ?? '/tmp', ...env }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      env: { HOME: process.env.HOME ?? '/tmp', ...env },
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

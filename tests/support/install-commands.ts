@@ -6,7 +6,8 @@ import { attribute, parseHtml, textContent, walkElements } from './html-tree.ts'
  * (`<spec>`) must be the pinned tarball URL: a bare `earshot` fetches whatever the public
  * registry has under that name.
  */
-const INSTALL_COMMAND = /\b(?:npx(?:\s+(?:-y|--yes))?|npm\s+(?:install|i|add|exec)(?:\s+(?:-g|--global|-D|--save-dev|-E|--save-exact))*|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx)|bunx)\s+([^\s`'"<>)\]]+)/g;
+const INSTALL_COMMAND =
+  /\b(?:npx(?:\s+(?:-y|--yes))?|npm\s+(?:install|i|add|exec)(?:\s+(?:-g|--global|-D|--save-dev|-E|--save-exact))*|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx)|bunx)\s+([^\s`'"<>)\]]+)/g;
 
 export function findInstallSpecs(text: string): string[] {
   // A sentence may end right after a command: its full stop is not part of the spec.
@@ -18,7 +19,10 @@ export function findNpxSpecsInJson(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(findNpxSpecsInJson);
   if (typeof value !== 'object' || value === null) return [];
   const record = value as Record<string, unknown>;
-  const own = record.command === 'npx' && Array.isArray(record.args) ? [String(record.args.find((arg) => typeof arg === 'string' && !arg.startsWith('-')))] : [];
+  const own =
+    record.command === 'npx' && Array.isArray(record.args)
+      ? [String(record.args.find((arg) => typeof arg === 'string' && !arg.startsWith('-')))]
+      : [];
   return [...own, ...Object.values(record).flatMap(findNpxSpecsInJson)];
 }
 
@@ -30,7 +34,9 @@ export function codeOnPage(html: string): string[] {
     if (copied !== undefined) return [copied.replace(/\u007f/g, '\n')];
     // An Expressive Code block's lines are elements without line breaks between them: its copy
     // button, above, has them. Any other code, inline or a plain `<pre>`, is read as text.
-    const isExpressiveCodeBlock = [...walkElements(element)].some((child) => (attribute(child, 'class') ?? '').split(' ').includes('ec-line'));
+    const isExpressiveCodeBlock = [...walkElements(element)].some((child) =>
+      (attribute(child, 'class') ?? '').split(' ').includes('ec-line'),
+    );
     return element.tagName === 'code' && !isExpressiveCodeBlock ? [textContent(element)] : [];
   });
 }

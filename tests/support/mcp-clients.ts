@@ -47,7 +47,10 @@ export const MCP_GENERATIONS: readonly { generation: McpGeneration; name: string
 const clientInfo = { name: 'earshot-tests', version: '1.0.0' };
 
 /** Connects a client of that generation over a transport the test built for it. */
-export async function connectClient(generation: McpGeneration, transport: unknown): Promise<McpTestClient & { era(): 'modern' | 'legacy' | undefined }> {
+export async function connectClient(
+  generation: McpGeneration,
+  transport: unknown,
+): Promise<McpTestClient & { era(): 'modern' | 'legacy' | undefined }> {
   if (generation === 'v2-2026-07-28') {
     const client = new V2Client(clientInfo, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
     await client.connect(transport as never);
@@ -62,7 +65,10 @@ export async function connectClient(generation: McpGeneration, transport: unknow
 /** A client over Streamable HTTP; `fetch` lets an in-process test answer without a server. */
 export function connectHttpClient(generation: McpGeneration, url: string, fetch?: typeof globalThis.fetch) {
   const options = fetch ? { fetch } : {};
-  const transport = generation === 'v2-2026-07-28' ? new V2HttpTransport(new URL(url), options) : new V1HttpTransport(new URL(url), options);
+  const transport =
+    generation === 'v2-2026-07-28'
+      ? new V2HttpTransport(new URL(url), options)
+      : new V1HttpTransport(new URL(url), options);
   return connectClient(generation, transport);
 }
 
@@ -70,7 +76,10 @@ export function connectHttpClient(generation: McpGeneration, url: string, fetch?
  * A client that starts `command args` and speaks stdio with it. Neither SDK's transport passes the
  * test's environment on: the child gets `env` only (PATH included), as an MCP host would give it.
  */
-export function connectStdioClient(generation: McpGeneration, server: { command: string; args: string[]; env: Record<string, string> }) {
+export function connectStdioClient(
+  generation: McpGeneration,
+  server: { command: string; args: string[]; env: Record<string, string> },
+) {
   const options = { command: server.command, args: server.args, env: server.env, stderr: 'pipe' as const };
   const transport = generation === 'v2-2026-07-28' ? new V2StdioTransport(options) : new V1StdioTransport(options);
   let stderr = '';

@@ -43,7 +43,19 @@ const oversized = JSON.stringify({ ...toolsList, params: { ...toolsList.params, 
 const notAllowed = (method: string): HttpCase => ({
   name: `${method}: 405, Allow: POST, and a JSON-RPC error saying POST only`,
   request: { method, headers: modernHeaders('tools/list'), ...(method === 'PUT' ? { body: toolsList } : {}) },
-  want: { status: 405, headers: { allow: 'POST' }, body: { id: null, error: { code: -32600, message: new RegExp(`^Method Not Allowed: the MCP endpoint takes JSON-RPC messages by POST only \\(got ${method}\\)`) } } },
+  want: {
+    status: 405,
+    headers: { allow: 'POST' },
+    body: {
+      id: null,
+      error: {
+        code: -32600,
+        message: new RegExp(
+          `^Method Not Allowed: the MCP endpoint takes JSON-RPC messages by POST only \\(got ${method}\\)`,
+        ),
+      },
+    },
+  },
 });
 
 export function mcpHttpCases(siteOrigin: string): HttpCase[] {
@@ -51,7 +63,11 @@ export function mcpHttpCases(siteOrigin: string): HttpCase[] {
     notAllowed('GET'),
     notAllowed('PUT'),
     notAllowed('DELETE'),
-    { name: 'HEAD: 405 and Allow: POST, without a body', request: { method: 'HEAD' }, want: { status: 405, headers: { allow: 'POST' }, body: null } },
+    {
+      name: 'HEAD: 405 and Allow: POST, without a body',
+      request: { method: 'HEAD' },
+      want: { status: 405, headers: { allow: 'POST' }, body: null },
+    },
     {
       name: 'a body that is not JSON: 400 and a parse error',
       request: { method: 'POST', headers: modernHeaders('tools/list'), body: '{"jsonrpc": "2.0", "id": 1, "method": ' },
@@ -64,13 +80,26 @@ export function mcpHttpCases(siteOrigin: string): HttpCase[] {
     },
     {
       name: 'a body sent as text/plain: 415 and a JSON-RPC error naming the media type',
-      request: { method: 'POST', headers: { ...modernHeaders('tools/list'), 'content-type': 'text/plain' }, body: toolsList },
-      want: { status: 415, body: { id: null, error: { code: -32000, message: /Content-Type must be application\/json/ } } },
+      request: {
+        method: 'POST',
+        headers: { ...modernHeaders('tools/list'), 'content-type': 'text/plain' },
+        body: toolsList,
+      },
+      want: {
+        status: 415,
+        body: { id: null, error: { code: -32000, message: /Content-Type must be application\/json/ } },
+      },
     },
     {
       name: 'a body over 64 KiB: 413, unread, and a JSON-RPC error naming the limit',
       request: { method: 'POST', headers: modernHeaders('tools/list'), body: oversized },
-      want: { status: 413, body: { id: null, error: { code: -32600, message: /^Payload Too Large: a message must be at most 65536 bytes$/ } } },
+      want: {
+        status: 413,
+        body: {
+          id: null,
+          error: { code: -32600, message: /^Payload Too Large: a message must be at most 65536 bytes$/ },
+        },
+      },
     },
     {
       name: 'a batch: 400 and an invalid request (batches are not part of the protocol)',
@@ -79,11 +108,26 @@ export function mcpHttpCases(siteOrigin: string): HttpCase[] {
     },
     {
       name: 'a browser page of another origin: 403 and a JSON-RPC error naming both origins',
-      request: { method: 'POST', headers: { ...modernHeaders('tools/list'), origin: 'https://evil.example' }, body: toolsList },
-      want: { status: 403, body: { id: null, error: { code: -32600, message: new RegExp(`^Forbidden: browser pages of https://evil\\.example may not use this MCP endpoint; only those of ${escapeRegExp(siteOrigin)} may$`) } } },
+      request: {
+        method: 'POST',
+        headers: { ...modernHeaders('tools/list'), origin: 'https://evil.example' },
+        body: toolsList,
+      },
+      want: {
+        status: 403,
+        body: {
+          id: null,
+          error: {
+            code: -32600,
+            message: new RegExp(
+              `^Forbidden: browser pages of https://evil\\.example may not use this MCP endpoint; only those of ${escapeRegExp(siteOrigin)} may$`,
+            ),
+          },
+        },
+      },
     },
     {
-      name: "a page of another origin, even on GET: 403 first (the Origin check comes before anything)",
+      name: 'a page of another origin, even on GET: 403 first (the Origin check comes before anything)',
       request: { method: 'GET', headers: { origin: 'http://localhost.evil.example' } },
       want: { status: 403, body: { id: null, error: { code: -32600, message: /^Forbidden/ } } },
     },
@@ -94,7 +138,11 @@ export function mcpHttpCases(siteOrigin: string): HttpCase[] {
     },
     {
       name: 'an unknown method: 404 and method not found, as 2026-07-28 asks',
-      request: { method: 'POST', headers: modernHeaders('monitors/list'), body: { ...toolsList, method: 'monitors/list' } },
+      request: {
+        method: 'POST',
+        headers: modernHeaders('monitors/list'),
+        body: { ...toolsList, method: 'monitors/list' },
+      },
       want: { status: 404, body: { id: 1, error: { code: -32601, message: /^Method not found$/ } } },
     },
     {
@@ -102,33 +150,85 @@ export function mcpHttpCases(siteOrigin: string): HttpCase[] {
       request: {
         method: 'POST',
         headers: { ...modernHeaders('tools/list'), 'mcp-protocol-version': '2099-01-01' },
-        body: { ...toolsList, params: { _meta: { ...MODERN_META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } },
+        body: {
+          ...toolsList,
+          params: { _meta: { ...MODERN_META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } },
+        },
       },
-      want: { status: 400, body: { id: 1, error: { code: -32022, message: /^Unsupported protocol version: 2099-01-01$/ } } },
+      want: {
+        status: 400,
+        body: { id: 1, error: { code: -32022, message: /^Unsupported protocol version: 2099-01-01$/ } },
+      },
     },
     {
       name: 'a 2026-07-28 request without its Mcp-Method header: 400 and a header mismatch',
-      request: { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28' }, body: toolsList },
+      request: {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+        },
+        body: toolsList,
+      },
       want: { status: 400, body: { id: 1, error: { code: -32020, message: /Mcp-Method/ } } },
     },
     {
       name: 'tools/call with arguments that are not an object: invalid params, on one line',
-      request: { method: 'POST', headers: modernHeaders('tools/call', 'list_platforms'), body: { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'list_platforms', arguments: 'x', _meta: MODERN_META } } },
-      want: { status: 200, body: { id: 9, error: { code: -32602, message: /^Invalid params for tools\/call: params\.arguments: expected an object, received string$/ } } },
+      request: {
+        method: 'POST',
+        headers: modernHeaders('tools/call', 'list_platforms'),
+        body: {
+          jsonrpc: '2.0',
+          id: 9,
+          method: 'tools/call',
+          params: { name: 'list_platforms', arguments: 'x', _meta: MODERN_META },
+        },
+      },
+      want: {
+        status: 200,
+        body: {
+          id: 9,
+          error: {
+            code: -32602,
+            message: /^Invalid params for tools\/call: params\.arguments: expected an object, received string$/,
+          },
+        },
+      },
     },
     {
       name: 'resources/read of an unknown resource: resource not found (-32602)',
-      request: { method: 'POST', headers: modernHeaders('resources/read', 'earshot://monitors'), body: { jsonrpc: '2.0', id: 10, method: 'resources/read', params: { uri: 'earshot://monitors', _meta: MODERN_META } } },
-      want: { status: 200, body: { id: 10, error: { code: -32602, message: /^Resource not found: earshot:\/\/monitors$/ } } },
+      request: {
+        method: 'POST',
+        headers: modernHeaders('resources/read', 'earshot://monitors'),
+        body: {
+          jsonrpc: '2.0',
+          id: 10,
+          method: 'resources/read',
+          params: { uri: 'earshot://monitors', _meta: MODERN_META },
+        },
+      },
+      want: {
+        status: 200,
+        body: { id: 10, error: { code: -32602, message: /^Resource not found: earshot:\/\/monitors$/ } },
+      },
     },
   ];
 }
 
 /** Sends one case with `fetch` to `url` and checks the answer against the table. */
-export async function checkHttpCase(fetchFn: (url: string, init: RequestInit) => Promise<Response>, url: string, testCase: HttpCase): Promise<void> {
+export async function checkHttpCase(
+  fetchFn: (url: string, init: RequestInit) => Promise<Response>,
+  url: string,
+  testCase: HttpCase,
+): Promise<void> {
   const { method, path, headers, body } = testCase.request;
   const target = path ? new URL(path, url).href : url;
-  const response = await fetchFn(target, { method, headers: headers ?? {}, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  const response = await fetchFn(target, {
+    method,
+    headers: headers ?? {},
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
   const text = await response.text();
   const { want } = testCase;
   assert.equal(response.status, want.status, `status of ${method} ${target}: ${text}`);

@@ -13,7 +13,12 @@ export interface MisbehavingServer {
   stop(): Promise<void>;
 }
 
-export const validPlatforms = { data: [{ id: 'reddit', name: 'Reddit', targetTypes: ['keyword', 'subreddit'] }, { id: 'hacker-news', name: 'Hacker News', targetTypes: ['keyword'] }] };
+export const validPlatforms = {
+  data: [
+    { id: 'reddit', name: 'Reddit', targetTypes: ['keyword', 'subreddit'] },
+    { id: 'hacker-news', name: 'Hacker News', targetTypes: ['keyword'] },
+  ],
+};
 
 export function validCapabilities(origin: string, scenario = 'ok') {
   const base = `${origin}/${scenario}`;
@@ -37,13 +42,19 @@ export function validCapabilities(origin: string, scenario = 'ok') {
 export const validOpenApi = {
   openapi: '3.1.0',
   info: { title: 'Earshot API', version: '1.0.0' },
-  paths: { '/api/v1/platforms': { get: { operationId: 'listServicePlatforms', summary: 'List the supported platforms' } } },
+  paths: {
+    '/api/v1/platforms': { get: { operationId: 'listServicePlatforms', summary: 'List the supported platforms' } },
+  },
 };
 
 export const validMcpConfig = {
   mcpServers: {
     earshot: { type: 'http', url: 'https://earshot.dev/mcp' },
-    'earshot-stdio': { type: 'stdio', command: 'npx', args: ['-y', 'https://earshot.dev/cli/earshot-1.0.0-0123456789.tgz', 'mcp'] },
+    'earshot-stdio': {
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', 'https://earshot.dev/cli/earshot-1.0.0-0123456789.tgz', 'mcp'],
+    },
   },
 };
 
@@ -66,8 +77,10 @@ const scenarios: Record<string, Handler> = {
     if (resource in bodies) json(response, 200, bodies[resource]);
     else json(response, 404, { error: 'Not Found', statusCode: 404 });
   },
-  'rate-limited': (response) => json(response, 429, { error: 'Too Many Requests', statusCode: 429 }, { 'retry-after': '0' }),
-  'rate-limited-long': (response) => json(response, 429, { error: 'Too Many Requests', statusCode: 429 }, { 'retry-after': '3600' }),
+  'rate-limited': (response) =>
+    json(response, 429, { error: 'Too Many Requests', statusCode: 429 }, { 'retry-after': '0' }),
+  'rate-limited-long': (response) =>
+    json(response, 429, { error: 'Too Many Requests', statusCode: 429 }, { 'retry-after': '3600' }),
   'server-error': (response) => json(response, 503, { error: 'Service Unavailable', statusCode: 503 }),
   'not-found': (response) => json(response, 404, { error: 'Not Found', statusCode: 404 }),
   html(response) {
@@ -101,7 +114,9 @@ const scenarios: Record<string, Handler> = {
   silent: () => {},
   // Two paths that send the client to each other.
   'redirect-loop'(response, { resource }) {
-    response.writeHead(302, { location: resource.endsWith('/elsewhere') ? `/redirect-loop/api/v1/platforms` : '/redirect-loop/elsewhere' });
+    response.writeHead(302, {
+      location: resource.endsWith('/elsewhere') ? `/redirect-loop/api/v1/platforms` : '/redirect-loop/elsewhere',
+    });
     response.end();
   },
   // Always somewhere new: /redirect-forever/1, /2, … (no loop, just never an answer).

@@ -11,7 +11,11 @@ export async function productionTooManyRequests(url = 'https://earshot.dev/api/v
 }
 
 /** The same answer as plain data, for a loopback server to send: status, headers, body. */
-export async function productionTooManyRequestsParts(): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+export async function productionTooManyRequestsParts(): Promise<{
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}> {
   const response = await productionTooManyRequests();
   return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
 }

@@ -21,7 +21,11 @@ export function readPublishedFiles(outDir: string): PublishedFile[] {
       const full = join(entry.parentPath, entry.name);
       const bytes = readFileSync(full);
       const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
-      return { path: relative(outDir, full).split(sep).join('/'), bytes, text: (gzipped ? gunzipSync(bytes) : bytes).toString('utf8') };
+      return {
+        path: relative(outDir, full).split(sep).join('/'),
+        bytes,
+        text: (gzipped ? gunzipSync(bytes) : bytes).toString('utf8'),
+      };
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

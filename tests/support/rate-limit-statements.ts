@@ -13,11 +13,13 @@ export interface StatedRateLimit {
 
 /** Every "N requests per M seconds" (or "per minute") in a text. */
 export function findStatedRateLimits(text: string): StatedRateLimit[] {
-  return [...text.matchAll(/(\d[\d,]*) requests? (?:per|every|a|an) (?:(\d+) seconds?|(minute|hour))/gi)].map((match) => ({
-    windowLimit: Number(match[1]!.replaceAll(',', '')),
-    windowSize: match[2] ? Number(match[2]) : match[3]!.toLowerCase() === 'minute' ? 60 : 3600,
-    text: match[0],
-  }));
+  return [...text.matchAll(/(\d[\d,]*) requests? (?:per|every|a|an) (?:(\d+) seconds?|(minute|hour))/gi)].map(
+    (match) => ({
+      windowLimit: Number(match[1]!.replaceAll(',', '')),
+      windowSize: match[2] ? Number(match[2]) : match[3]!.toLowerCase() === 'minute' ? 60 : 3600,
+      text: match[0],
+    }),
+  );
 }
 
 /**
@@ -28,7 +30,14 @@ export function findStatedRateLimits(text: string): StatedRateLimit[] {
 export const rateLimitStatements: { name: string; read: () => string }[] = [
   {
     name: 'the OpenAPI document',
-    read: () => JSON.stringify(buildOpenApiDocument({ data: loadSiteDataOrThrow({ dataDir: 'data' }), baseUrl: 'https://earshot.dev', rateLimit: readRateLimit() })),
+    read: () =>
+      JSON.stringify(
+        buildOpenApiDocument({
+          data: loadSiteDataOrThrow({ dataDir: 'data' }),
+          baseUrl: 'https://earshot.dev',
+          rateLimit: readRateLimit(),
+        }),
+      ),
   },
   { name: 'README.md', read: () => readFileSync('README.md', 'utf8') },
 ];

@@ -12,11 +12,16 @@ export interface SlowStreamProxy {
  * at once from loopback, the whole page is parsed before the first paint and nothing shows.
  * Everything but HTML passes through whole.
  */
-export async function startSlowStreamProxy(origin: string, options: { chunkBytes?: number; pauseMs?: number } = {}): Promise<SlowStreamProxy> {
+export async function startSlowStreamProxy(
+  origin: string,
+  options: { chunkBytes?: number; pauseMs?: number } = {},
+): Promise<SlowStreamProxy> {
   const { chunkBytes = 4096, pauseMs = 40 } = options;
   const server: Server = createServer(async (request, response) => {
     try {
-      const upstream = await fetch(new URL(request.url ?? '/', origin), { headers: { accept: request.headers.accept ?? '*/*' } });
+      const upstream = await fetch(new URL(request.url ?? '/', origin), {
+        headers: { accept: request.headers.accept ?? '*/*' },
+      });
       const type = upstream.headers.get('content-type') ?? 'application/octet-stream';
       const body = Buffer.from(await upstream.arrayBuffer());
       response.writeHead(upstream.status, { 'content-type': type, 'cache-control': 'no-store' });

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { classifyScript, extractPageAssets, findImports, indexSourceNames, type Owner, type SourceNameIndex } from '../../tooling/bench/page-assets.ts';
+import {
+  classifyScript,
+  extractPageAssets,
+  findImports,
+  indexSourceNames,
+  type Owner,
+  type SourceNameIndex,
+} from '../../tooling/bench/page-assets.ts';
 import { parseBuildLog } from '../../tooling/bench/parse-build-log.ts';
 
 describe('extractPageAssets', () => {
@@ -21,9 +28,18 @@ describe('extractPageAssets', () => {
 describe('findImports', () => {
   const cases: [string, { given: string; want: ReturnType<typeof findImports> }][] = [
     ['minified named import', { given: 'import{t as e}from"./a.js";e()', want: { static: ['./a.js'], dynamic: [] } }],
-    ['side-effect import and re-export', { given: "import './b.js';export * from \"./c.js\"", want: { static: ['./b.js', './c.js'], dynamic: [] } }],
-    ['dynamic import in backticks', { given: 'await import(`./ui-core.js`)', want: { static: [], dynamic: ['./ui-core.js'] } }],
-    ['a specifier built at run time is not followed', { given: 'import(`${base}pagefind.js`)', want: { static: [], dynamic: [] } }],
+    [
+      'side-effect import and re-export',
+      { given: 'import \'./b.js\';export * from "./c.js"', want: { static: ['./b.js', './c.js'], dynamic: [] } },
+    ],
+    [
+      'dynamic import in backticks',
+      { given: 'await import(`./ui-core.js`)', want: { static: [], dynamic: ['./ui-core.js'] } },
+    ],
+    [
+      'a specifier built at run time is not followed',
+      { given: 'import(`${base}pagefind.js`)', want: { static: [], dynamic: [] } },
+    ],
   ];
   for (const [name, { given, want }] of cases) it(name, () => assert.deepEqual(findImports(given), want));
 });
@@ -49,7 +65,7 @@ describe('classifyScript', () => {
   ];
   for (const [url, owner] of cases) it(`${url} → ${owner}`, () => assert.equal(classifyScript(url, index), owner));
 
-  it("finds the real Starlight and Pagefind sources in node_modules, and our components in site/", () => {
+  it('finds the real Starlight and Pagefind sources in node_modules, and our components in site/', () => {
     const real = indexSourceNames();
     assert.equal(classifyScript('/_astro/Search.astro_astro_type_script_index_0_lang.BH3XwIQL.js', real), 'Starlight');
     assert.equal(classifyScript('/_astro/ui-core.D5U32Csp.js', real), 'Pagefind');

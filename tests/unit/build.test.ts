@@ -56,7 +56,11 @@ describe('a build with the shipped data', () => {
   const outDir = join(scratch(), 'dist');
   const baseUrl = 'https://deploy-preview-7--earshot.netlify.app';
   before(() => {
-    const build = runBuild({ dataDir: 'data', outDir, env: { CONTEXT: 'deploy-preview', DEPLOY_PRIME_URL: baseUrl, URL: 'https://earshot.dev', SITE_URL: '' } });
+    const build = runBuild({
+      dataDir: 'data',
+      outDir,
+      env: { CONTEXT: 'deploy-preview', DEPLOY_PRIME_URL: baseUrl, URL: 'https://earshot.dev', SITE_URL: '' },
+    });
     assert.equal(build.status, 0, build.stderr);
   });
 
@@ -76,7 +80,11 @@ describe('a build with the shipped data', () => {
     for (const route of apiRoutes) {
       const pointer = `/paths/${route.path.replaceAll('/', '~1')}/get/responses/200/content/application~1json/schema`;
       const validate = ajv.compile({ $ref: `openapi.json#${pointer}` });
-      assert.equal(validate(readJson(join(outDir, route.file))), true, `${route.file}: ${JSON.stringify(validate.errors)}`);
+      assert.equal(
+        validate(readJson(join(outDir, route.file))),
+        true,
+        `${route.file}: ${JSON.stringify(validate.errors)}`,
+      );
     }
   });
 
@@ -91,11 +99,18 @@ describe('a build with the shipped data', () => {
 
   it('makes every resource link absolute on the deploy being built, so a preview links to itself', () => {
     const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
-    const capabilities = readJson(join(outDir, '/api/v1/capabilities.json')) as { data: { resources: Record<string, string> } };
-    const expected = Object.fromEntries(Object.entries(product.resources).map(([name, path]) => [name, `${baseUrl}${path}`]));
+    const capabilities = readJson(join(outDir, '/api/v1/capabilities.json')) as {
+      data: { resources: Record<string, string> };
+    };
+    const expected = Object.fromEntries(
+      Object.entries(product.resources).map(([name, path]) => [name, `${baseUrl}${path}`]),
+    );
     assert.deepEqual(capabilities.data.resources, expected);
     const openapi = readJson(join(outDir, OPENAPI_PATH)) as { servers: { url: string }[] };
-    assert.deepEqual(openapi.servers.map((server) => server.url), [baseUrl]);
+    assert.deepEqual(
+      openapi.servers.map((server) => server.url),
+      [baseUrl],
+    );
   });
 
   it("publishes the MCP configuration at resources.mcp, valid, and pointed at the preview's own endpoint, tarball and API", () => {
@@ -107,7 +122,11 @@ describe('a build with the shipped data', () => {
     assert.deepEqual(configuration, {
       mcpServers: {
         earshot: { type: 'http', url: `${baseUrl}/mcp` },
-        'earshot-stdio': { type: 'stdio', command: 'npx', args: ['-y', `${baseUrl}${tarball.path}`, 'mcp', '--base-url', baseUrl] },
+        'earshot-stdio': {
+          type: 'stdio',
+          command: 'npx',
+          args: ['-y', `${baseUrl}${tarball.path}`, 'mcp', '--base-url', baseUrl],
+        },
       },
     });
   });

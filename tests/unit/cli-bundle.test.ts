@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import { build, type Metafile } from 'esbuild';
 import { CLI_LAZY_PACKAGES, CLI_OUTFILE, cliBuildOptions, LIBRARY_OUTFILE } from '../../tooling/build-cli.ts';
 
-const isLazyPackageModule = (input: string) => CLI_LAZY_PACKAGES.some((name) => input.includes(`node_modules/${name}/`));
+const isLazyPackageModule = (input: string) =>
+  CLI_LAZY_PACKAGES.some((name) => input.includes(`node_modules/${name}/`));
 
 /** Every output file a start of `earshot` loads: the entry and what it imports statically. */
 function staticallyLoaded(outputs: Metafile['outputs'], entry: string): string[] {
@@ -12,7 +13,8 @@ function staticallyLoaded(outputs: Metafile['outputs'], entry: string): string[]
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    for (const imported of outputs[file]?.imports ?? [])
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
   };
   visit(entry);
   return [...seen];
@@ -24,17 +26,27 @@ describe('the client bundle', async () => {
   const entry = relative(process.cwd(), CLI_OUTFILE);
 
   it('needs no package at run time: everything it imports is bundled, except Node built-ins', () => {
-    const external = Object.values(outputs).flatMap((output) => output.imports.filter((imported) => imported.external && !imported.path.startsWith('node:')));
+    const external = Object.values(outputs).flatMap((output) =>
+      output.imports.filter((imported) => imported.external && !imported.path.startsWith('node:')),
+    );
     assert.deepEqual(external, []);
   });
 
   it('bundles the MCP SDK, undici and string-width, but loads them only when a command asks for them', () => {
     for (const start of [entry, relative(process.cwd(), LIBRARY_OUTFILE)]) {
       const inputsAtStart = staticallyLoaded(outputs, start).flatMap((file) => Object.keys(outputs[file]!.inputs));
-      assert.deepEqual(inputsAtStart.filter(isLazyPackageModule), [], `${start}: a lazily used package is loaded at every start`);
+      assert.deepEqual(
+        inputsAtStart.filter(isLazyPackageModule),
+        [],
+        `${start}: a lazily used package is loaded at every start`,
+      );
     }
     const allInputs = Object.values(outputs).flatMap((output) => Object.keys(output.inputs));
-    for (const name of CLI_LAZY_PACKAGES) assert.ok(allInputs.some((input) => input.includes(`node_modules/${name}/`)), `${name} is not in the bundle`);
+    for (const name of CLI_LAZY_PACKAGES)
+      assert.ok(
+        allInputs.some((input) => input.includes(`node_modules/${name}/`)),
+        `${name} is not in the bundle`,
+      );
   });
 
   it('loads each lazy chunk through a module of ours with named exports, never a CommonJS package directly', () => {
@@ -42,11 +54,16 @@ describe('the client bundle', async () => {
     // only export is `default`: `EnvHttpProxyAgent is not a constructor` in the packed client,
     // while the same code worked from source (esbuild#3245). Our own ESM module in between
     // (client/src/api/proxy-fetch.ts) gets esbuild's interop for its static import.
-    const loaded = Object.values(outputs).flatMap((output) => output.imports.filter((imported) => imported.kind === 'dynamic-import' && !imported.external));
+    const loaded = Object.values(outputs).flatMap((output) =>
+      output.imports.filter((imported) => imported.kind === 'dynamic-import' && !imported.external),
+    );
     assert.ok(loaded.length > 0);
     for (const { path } of loaded) {
       const exports = outputs[path]!.exports;
-      assert.ok(exports.some((name) => name !== 'default'), `${path} is loaded with import() but exports only ${JSON.stringify(exports)}`);
+      assert.ok(
+        exports.some((name) => name !== 'default'),
+        `${path} is loaded with import() but exports only ${JSON.stringify(exports)}`,
+      );
     }
   });
 });

@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { renderCompletionScript } from '../../client/src/completion.ts';
-import { commandDefinitions, completionShells, flagDefinitions, flagsOf, formatFlag } from '../../client/src/definitions.ts';
+import {
+  commandDefinitions,
+  completionShells,
+  flagDefinitions,
+  flagsOf,
+  formatFlag,
+} from '../../client/src/definitions.ts';
 import { displayWidth, loadDisplayWidth } from '../../client/src/output/display-width.ts';
 import { renderTable } from '../../client/src/output/render-table.ts';
 import { plain } from '../../client/src/output/style.ts';
@@ -18,23 +24,86 @@ import { FAKE_API, fakeApi } from '../support/fake-api.ts';
 
 describe('did you mean: a mistyped command, subcommand, flag or value gets a suggestion', () => {
   const cases: [string, { argv: string[]; error: string; hint: string }][] = [
-    ['a swapped pair of letters in a command', { argv: ['platfroms'], error: 'unknown command "platfroms"', hint: 'did you mean "platforms"?' }],
-    ['a letter missing in a command', { argv: ['capabilites'], error: 'unknown command "capabilites"', hint: 'did you mean "capabilities"?' }],
+    [
+      'a swapped pair of letters in a command',
+      { argv: ['platfroms'], error: 'unknown command "platfroms"', hint: 'did you mean "platforms"?' },
+    ],
+    [
+      'a letter missing in a command',
+      { argv: ['capabilites'], error: 'unknown command "capabilites"', hint: 'did you mean "capabilities"?' },
+    ],
     ['the start of a command', { argv: ['cap'], error: 'unknown command "cap"', hint: 'did you mean "capabilities"?' }],
     ['a command in capitals', { argv: ['LINKS'], error: 'unknown command "LINKS"', hint: 'did you mean "links"?' }],
-    ['a subcommand', { argv: ['mcp', 'confg'], error: 'unknown command "mcp confg"', hint: 'did you mean "mcp config"?' }],
+    [
+      'a subcommand',
+      { argv: ['mcp', 'confg'], error: 'unknown command "mcp confg"', hint: 'did you mean "mcp config"?' },
+    ],
     ['a flag', { argv: ['platforms', '--jsno'], error: 'unknown flag --jsno', hint: 'did you mean --json?' }],
-    ['a flag before its command', { argv: ['--jsno', 'platforms'], error: 'unknown flag --jsno', hint: 'did you mean --json?' }],
+    [
+      'a flag before its command',
+      { argv: ['--jsno', 'platforms'], error: 'unknown flag --jsno', hint: 'did you mean --json?' },
+    ],
     ['a flag with one dash', { argv: ['links', '-json'], error: 'unknown flag -json', hint: 'did you mean --json?' }],
-    ['a flag with its value inline', { argv: ['platforms', '--base-ulr=http://x.test'], error: 'unknown flag --base-ulr', hint: 'did you mean --base-url?' }],
-    ['a flag of this command only', { argv: ['mcp', 'config', '--clinet', 'vscode'], error: 'unknown flag --clinet', hint: 'did you mean --client?' }],
-    ['a shell', { argv: ['completion', 'zhs'], error: 'earshot completion: "zhs" is not a shell it knows (bash, zsh, fish)', hint: 'did you mean "zsh"?' }],
-    ['a command named to help', { argv: ['help', 'platfrom'], error: 'unknown command "platfrom"', hint: 'did you mean "platforms"?' }],
-    ['nothing close: the help to read instead', { argv: ['monitors'], error: 'unknown command "monitors"', hint: 'run `earshot help` to see the commands' }],
-    ['no flag close', { argv: ['platforms', '--yaml'], error: 'unknown flag --yaml', hint: 'run `earshot platforms --help` to see its flags' }],
-    ['a flag of another command', { argv: ['platforms', '--client', 'vscode'], error: 'earshot platforms does not take --client', hint: '--client is a flag of earshot mcp config' }],
-    ['--version on a command', { argv: ['links', '--version'], error: 'earshot links does not take --version', hint: 'for the version, run `earshot --version` alone' }],
-    ['completion without a shell', { argv: ['completion'], error: 'earshot completion needs <shell>: bash, zsh, fish', hint: 'for example earshot completion bash' }],
+    [
+      'a flag with its value inline',
+      {
+        argv: ['platforms', '--base-ulr=http://x.test'],
+        error: 'unknown flag --base-ulr',
+        hint: 'did you mean --base-url?',
+      },
+    ],
+    [
+      'a flag of this command only',
+      { argv: ['mcp', 'config', '--clinet', 'vscode'], error: 'unknown flag --clinet', hint: 'did you mean --client?' },
+    ],
+    [
+      'a shell',
+      {
+        argv: ['completion', 'zhs'],
+        error: 'earshot completion: "zhs" is not a shell it knows (bash, zsh, fish)',
+        hint: 'did you mean "zsh"?',
+      },
+    ],
+    [
+      'a command named to help',
+      { argv: ['help', 'platfrom'], error: 'unknown command "platfrom"', hint: 'did you mean "platforms"?' },
+    ],
+    [
+      'nothing close: the help to read instead',
+      { argv: ['monitors'], error: 'unknown command "monitors"', hint: 'run `earshot help` to see the commands' },
+    ],
+    [
+      'no flag close',
+      {
+        argv: ['platforms', '--yaml'],
+        error: 'unknown flag --yaml',
+        hint: 'run `earshot platforms --help` to see its flags',
+      },
+    ],
+    [
+      'a flag of another command',
+      {
+        argv: ['platforms', '--client', 'vscode'],
+        error: 'earshot platforms does not take --client',
+        hint: '--client is a flag of earshot mcp config',
+      },
+    ],
+    [
+      '--version on a command',
+      {
+        argv: ['links', '--version'],
+        error: 'earshot links does not take --version',
+        hint: 'for the version, run `earshot --version` alone',
+      },
+    ],
+    [
+      'completion without a shell',
+      {
+        argv: ['completion'],
+        error: 'earshot completion needs <shell>: bash, zsh, fish',
+        hint: 'for example earshot completion bash',
+      },
+    ],
   ];
   for (const [name, { argv, error, hint }] of cases) {
     it(`${name}: ${argv.join(' ')}`, async () => {
@@ -57,7 +126,9 @@ describe('did you mean: a mistyped command, subcommand, flag or value gets a sug
     ['', 'mcp', 3],
     ['🚀a', 'a🚀', 1],
   ];
-  for (const [a, b, want] of distances) it(`optimal string alignment distance of "${a}" and "${b}" is ${want}`, () => assert.equal(alignmentDistance(a, b), want));
+  for (const [a, b, want] of distances)
+    it(`optimal string alignment distance of "${a}" and "${b}" is ${want}`, () =>
+      assert.equal(alignmentDistance(a, b), want));
 
   it('offers every candidate that is equally close, and none that is far', () => {
     assert.deepEqual(suggest('mpc', ['mcp', 'links']), ['mcp']);
@@ -89,7 +160,9 @@ describe('earshot help [command]', () => {
 
 describe('help is wrapped to the terminal, 80 columns when its width is unknown', () => {
   const helps = [[], ...commandDefinitions.map((command) => command.path)];
-  const examples = new Set(commandDefinitions.flatMap((command) => command.examples.map((example) => `  $ ${example.command}`)));
+  const examples = new Set(
+    commandDefinitions.flatMap((command) => command.examples.map((example) => `  $ ${example.command}`)),
+  );
   const wholeFlags = new Set(flagDefinitions.flatMap((flag) => [formatFlag(flag), `[${formatFlag(flag)}]`]));
   for (const width of [undefined, 60, 100, 200]) {
     for (const path of helps) {
@@ -106,7 +179,8 @@ describe('help is wrapped to the terminal, 80 columns when its width is unknown'
         }
         // Every flag the command takes appears whole, never broken across lines.
         const command = commandDefinitions.find((candidate) => candidate.path.join(' ') === path.join(' '));
-        for (const flag of command ? flagsOf(command) : flagDefinitions) assert.ok(io.out().includes(command ? formatFlag(flag) : `--${flag.name}`), flag.name);
+        for (const flag of command ? flagsOf(command) : flagDefinitions)
+          assert.ok(io.out().includes(command ? formatFlag(flag) : `--${flag.name}`), flag.name);
       });
     }
   }
@@ -115,10 +189,22 @@ describe('help is wrapped to the terminal, 80 columns when its width is unknown'
     const io = createTestIo();
     await run(['--help'], io);
     const [, flagsSection = ''] = /\nFLAGS\n((?: {2}.*\n)+)/.exec(io.out()) ?? [];
-    assert.deepEqual(flagsSection.trimEnd().split('\n').map((line) => line.trim().split(/ {2,}/)[0]), ['-h, --help', '-V, --version']);
+    assert.deepEqual(
+      flagsSection
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.trim().split(/ {2,}/)[0]),
+      ['-h, --help', '-V, --version'],
+    );
     const commandsSection = /\nCOMMANDS\n((?: {2}.*\n)+)/.exec(io.out())![1]!;
-    assert.match(commandsSection, / {2}mcp config +Print the MCP configuration for AI clients\n(?: {23}.*\n)*? {23}\[--client \{claude-desktop\|claude-code\|cursor\|vscode\|windsurf\|codex\|gemini-cli\}\]\n {23}\[--transport \{http\|stdio\}\]\n/);
-    assert.match(commandsSection, / {2}platforms +List the supported platforms and their target types\n {23}\[--json\] \[--base-url <url>\] \[--timeout <seconds>\]\n {23}\[--retries <n>\]\n/);
+    assert.match(
+      commandsSection,
+      / {2}mcp config +Print the MCP configuration for AI clients\n(?: {23}.*\n)*? {23}\[--client \{claude-desktop\|claude-code\|cursor\|vscode\|windsurf\|codex\|gemini-cli\}\]\n {23}\[--transport \{http\|stdio\}\]\n/,
+    );
+    assert.match(
+      commandsSection,
+      / {2}platforms +List the supported platforms and their target types\n {23}\[--json\] \[--base-url <url>\] \[--timeout <seconds>\]\n {23}\[--retries <n>\]\n/,
+    );
   });
 });
 
@@ -138,26 +224,47 @@ describe('earshot completion {bash|zsh|fish}: generated from the command definit
     it(`${shell}: the script is the generated one and names every command, subcommand and flag`, async () => {
       const script = await scriptOf(shell);
       assert.equal(script, renderCompletionScript(shell));
-      for (const command of commandDefinitions) assert.ok(script.includes(command.path.at(-1)!), command.path.join(' '));
-      for (const flag of flagDefinitions) assert.ok(script.includes(`${shell === 'fish' ? '-l ' : '--'}${flag.name}`), flag.name);
+      for (const command of commandDefinitions)
+        assert.ok(script.includes(command.path.at(-1)!), command.path.join(' '));
+      for (const flag of flagDefinitions)
+        assert.ok(script.includes(`${shell === 'fish' ? '-l ' : '--'}${flag.name}`), flag.name);
     });
 
-    it(`${shell} -n: the script parses`, { skip: !shellAvailable(shell) && `${shell} is not installed (.ci/run installs it)` }, async () => {
-      const file = join(folder, `earshot.${shell}`);
-      writeFileSync(file, await scriptOf(shell));
-      const checked = spawnSync(shell, ['-n', file], { encoding: 'utf8' });
-      assert.equal(checked.status, 0, checked.stderr);
-    });
+    it(
+      `${shell} -n: the script parses`,
+      { skip: !shellAvailable(shell) && `${shell} is not installed (.ci/run installs it)` },
+      async () => {
+        const file = join(folder, `earshot.${shell}`);
+        writeFileSync(file, await scriptOf(shell));
+        const checked = spawnSync(shell, ['-n', file], { encoding: 'utf8' });
+        assert.equal(checked.status, 0, checked.stderr);
+      },
+    );
   }
 
   /** What each shell offers after the words typed so far (the last one being completed). */
   const offers: [string, { typed: string[]; want: string[] }][] = [
-    ['the commands', { typed: [''], want: ['platforms', 'capabilities', 'openapi', 'links', 'mcp', 'help', 'completion'] }],
+    [
+      'the commands',
+      { typed: [''], want: ['platforms', 'capabilities', 'openapi', 'links', 'mcp', 'help', 'completion'] },
+    ],
     ['the commands starting with what is typed', { typed: ['c'], want: ['capabilities', 'completion'] }],
     ['the subcommands of mcp', { typed: ['mcp', ''], want: ['config'] }],
-    ['the values of --client', { typed: ['mcp', 'config', '--client', ''], want: ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'codex', 'gemini-cli'] }],
+    [
+      'the values of --client',
+      {
+        typed: ['mcp', 'config', '--client', ''],
+        want: ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'codex', 'gemini-cli'],
+      },
+    ],
     ['the values of --transport', { typed: ['mcp', 'config', '--transport', ''], want: ['http', 'stdio'] }],
-    ['the flags of a command, after a flag and its value', { typed: ['--base-url', 'http://x.test', 'platforms', '--'], want: ['--json', '--base-url', '--timeout', '--retries', '--help'] }],
+    [
+      'the flags of a command, after a flag and its value',
+      {
+        typed: ['--base-url', 'http://x.test', 'platforms', '--'],
+        want: ['--json', '--base-url', '--timeout', '--retries', '--help'],
+      },
+    ],
     ['the shells of completion', { typed: ['completion', ''], want: ['bash', 'zsh', 'fish'] }],
     ['the commands help can name, word by word', { typed: ['help', 'mcp', ''], want: ['config'] }],
     ['nothing after a command that takes no more words', { typed: ['links', ''], want: [] }],
@@ -168,7 +275,14 @@ describe('earshot completion {bash|zsh|fish}: generated from the command definit
       const file = join(folder, 'complete.bash');
       writeFileSync(file, script);
       const words = ['earshot', ...typed].map((word) => `'${word}'`).join(' ');
-      const result = spawnSync('bash', ['-c', `source '${file}'; COMP_WORDS=(${words}); COMP_CWORD=${typed.length}; _earshot; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: 'utf8' });
+      const result = spawnSync(
+        'bash',
+        [
+          '-c',
+          `source '${file}'; COMP_WORDS=(${words}); COMP_CWORD=${typed.length}; _earshot; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        ],
+        { encoding: 'utf8' },
+      );
       assert.equal(result.status, 0, result.stderr);
       return result.stdout.split('\n').filter(Boolean);
     },
@@ -183,24 +297,38 @@ source '${file}'; words=(${words}); CURRENT=${typed.length + 1}; _earshot`;
       assert.equal(result.status, 0, result.stderr);
       // _describe's items are "word:summary"; a flag's short form is offered too.
       const cur = typed.at(-1)!;
-      return result.stdout.split('\n').filter(Boolean).map((item) => item.replace(/(?<!\\):.*$/, '')).filter((word) => word.startsWith(cur) && !/^-[a-zA-Z]$/.test(word));
+      return result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((item) => item.replace(/(?<!\\):.*$/, ''))
+        .filter((word) => word.startsWith(cur) && !/^-[a-zA-Z]$/.test(word));
     },
     fish(script, typed) {
       const file = join(folder, 'earshot.fish');
       writeFileSync(file, script);
       const line = ['earshot', ...typed].join(' ');
-      const result = spawnSync('fish', ['--no-config', '-c', `source '${file}'; complete -C'${line}'`], { encoding: 'utf8' });
+      const result = spawnSync('fish', ['--no-config', '-c', `source '${file}'; complete -C'${line}'`], {
+        encoding: 'utf8',
+      });
       assert.equal(result.status, 0, result.stderr);
-      return result.stdout.split('\n').filter(Boolean).map((entry) => entry.split('\t')[0]!).filter((word) => !/^-[a-zA-Z]$/.test(word));
+      return result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((entry) => entry.split('\t')[0]!)
+        .filter((word) => !/^-[a-zA-Z]$/.test(word));
     },
   };
 
   for (const shell of completionShells) {
     for (const [name, { typed, want }] of offers) {
-      it(`${shell} offers ${name}: earshot ${typed.join(' ')}⇥`, { skip: !shellAvailable(shell) && `${shell} is not installed` }, async () => {
-        const got = complete[shell]!(await scriptOf(shell), typed);
-        assert.deepEqual([...got].sort(), [...want].sort());
-      });
+      it(
+        `${shell} offers ${name}: earshot ${typed.join(' ')}⇥`,
+        { skip: !shellAvailable(shell) && `${shell} is not installed` },
+        async () => {
+          const got = complete[shell]!(await scriptOf(shell), typed);
+          assert.deepEqual([...got].sort(), [...want].sort());
+        },
+      );
     }
   }
 });
@@ -238,8 +366,15 @@ describe('tables align by display width', () => {
     const lines = rendered.trimEnd().split('\n');
     // Where the second column starts, in terminal columns: the same on every line, the widest name plus two.
     const starts = lines.map((line, index) => displayWidth(line.slice(0, line.lastIndexOf(platforms[index]!.id))));
-    assert.deepEqual(new Set(starts), new Set([Math.max(...platforms.map((platform) => displayWidth(platform.name))) + 2]), rendered);
+    assert.deepEqual(
+      new Set(starts),
+      new Set([Math.max(...platforms.map((platform) => displayWidth(platform.name))) + 2]),
+      rendered,
+    );
     // Code points would have padded differently: the test would catch a return to them.
-    assert.notDeepEqual(lines.map((line, index) => [...line.slice(0, line.lastIndexOf(platforms[index]!.id))].length), starts);
+    assert.notDeepEqual(
+      lines.map((line, index) => [...line.slice(0, line.lastIndexOf(platforms[index]!.id))].length),
+      starts,
+    );
   });
 });

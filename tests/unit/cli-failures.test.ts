@@ -42,7 +42,13 @@ describe('earshot against a misbehaving server, in-process with the real fetch',
     const code = await run(['platforms', '--base-url', `${server.url}/schema-breaking`], io);
     assert.equal(code, 5);
     const lines = io.err().trimEnd().split('\n');
-    assert.ok(lines.some((line) => line.startsWith('debug: GET ')), io.err());
-    assert.ok(lines.includes('debug: /schema-breaking/api/v1/platforms#/data/0: must have the property "name"'), io.err());
+    assert.ok(
+      lines.some((line) => line.startsWith('debug: GET ')),
+      io.err(),
+    );
+    assert.ok(
+      lines.includes('debug: /schema-breaking/api/v1/platforms#/data/0: must have the property "name"'),
+      io.err(),
+    );
   });
 });

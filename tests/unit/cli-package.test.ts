@@ -10,7 +10,11 @@ import { packCliPackage, stageCliPackage } from '../../tooling/build-cli.ts';
  * The `earshot` package as npm packs it: what a registry user expects to find in it, staged from
  * client/ by the same function `npm run build` uses.
  */
-const product = JSON.parse(readFileSync('data/product.json', 'utf8')) as { baseUrl: string; supportEmail: string; resources: { cli: string } };
+const product = JSON.parse(readFileSync('data/product.json', 'utf8')) as {
+  baseUrl: string;
+  supportEmail: string;
+  resources: { cli: string };
+};
 const source = JSON.parse(readFileSync('client/package.json', 'utf8')) as Record<string, unknown>;
 
 describe('the staged earshot package', () => {
@@ -35,13 +39,20 @@ describe('the staged earshot package', () => {
     assert.equal(manifest.homepage, new URL(product.resources.cli, product.baseUrl).href);
     assert.deepEqual(manifest.bugs, { email: product.supportEmail });
     assert.ok(manifest.keywords.includes('mcp') && manifest.keywords.includes('cli'));
-    for (const file of [manifest.bin.earshot, manifest.exports['.'].import, manifest.exports['.'].types, 'LICENSE', 'README.md']) {
+    for (const file of [
+      manifest.bin.earshot,
+      manifest.exports['.'].import,
+      manifest.exports['.'].types,
+      'LICENSE',
+      'README.md',
+    ]) {
       assert.ok(existsSync(join(dir, file)), `${file} is in the package`);
     }
   });
 
   it('has no dependency of any kind: the client is bundled', () => {
-    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies']) assert.equal(manifest[field], undefined, field);
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies'])
+      assert.equal(manifest[field], undefined, field);
   });
 
   it('has a README for its users: install from the site, every command, the library, every exit code, no placeholder left', () => {
@@ -49,25 +60,34 @@ describe('the staged earshot package', () => {
     assert.doesNotMatch(readme, /\{\{\w+\}\}/);
     assert.ok(readme.includes(`${new URL(product.resources.cli, product.baseUrl).href}#install`));
     assert.match(readme, /not published on the public npm registry yet/);
-    for (const command of commandDefinitions) assert.ok(readme.includes(`| \`${commandName(command.path)}\` |`), commandName(command.path));
+    for (const command of commandDefinitions)
+      assert.ok(readme.includes(`| \`${commandName(command.path)}\` |`), commandName(command.path));
     for (const { code } of exitCodeDefinitions) assert.match(readme, new RegExp(`^\\| ${code} \\| `, 'm'));
     assert.ok(readme.includes("import { createClient, EarshotError } from 'earshot';"));
   });
 
   it('declares its types in one self-contained file: the schemas as interfaces, then the library', () => {
     const types = readFileSync(join(dir, 'dist/index.d.ts'), 'utf8');
-    for (const name of ['Platform', 'PlatformsResponse', 'CapabilitiesResponse', 'ApiError', 'McpConfiguration']) assert.match(types, new RegExp(`^export interface ${name} \\{`, 'm'), name);
+    for (const name of ['Platform', 'PlatformsResponse', 'CapabilitiesResponse', 'ApiError', 'McpConfiguration'])
+      assert.match(types, new RegExp(`^export interface ${name} \\{`, 'm'), name);
     assert.match(types, /^export declare function createClient\(options\?: ClientOptions\): EarshotClient;$/m);
     assert.match(types, /^export declare class EarshotError extends Error \{$/m);
     // Open sets: the known values, or any other string a compatible server may add (tolerant reading).
     assert.match(types, /targetTypes: \(\("keyword" \| "subreddit"\) \| \(string & \{\}\)\)\[\];/);
     assert.match(types, /product: "Earshot" \| \(string & \{\}\);/);
-    assert.doesNotMatch(types, /^(?:import|export)\b[^\n]*\bfrom '/m, 'imports nothing: a consumer has neither our sources nor json-schema-to-ts');
+    assert.doesNotMatch(
+      types,
+      /^(?:import|export)\b[^\n]*\bfrom '/m,
+      'imports nothing: a consumer has neither our sources nor json-schema-to-ts',
+    );
   });
 
   it('packs to the same bytes every time, so that one URL can name one content for good', async () => {
     const again = join(root, 'again');
     await stageCliPackage(again);
-    assert.equal(packCliPackage(again, root).integrity, packCliPackage(dir, mkdtempSync(join(root, 'first-'))).integrity);
+    assert.equal(
+      packCliPackage(again, root).integrity,
+      packCliPackage(dir, mkdtempSync(join(root, 'first-'))).integrity,
+    );
   });
 });

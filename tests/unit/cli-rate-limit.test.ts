@@ -35,7 +35,10 @@ describe('the production rate limit and the client agree', () => {
   it('the client waits up to one rate-limit window, read from netlify.toml as the edge is', () => {
     assert.equal(buildFacts.rateLimitWindowSeconds, readRateLimit().windowSize);
     assert.equal(DEFAULT_RETRY_POLICY.maxWaitMs, readRateLimit().windowSize * 1000);
-    assert.ok(RETRY_AFTER_SECONDS * 1000 <= DEFAULT_RETRY_POLICY.maxWaitMs, 'the edge asks for a longer wait than the client accepts');
+    assert.ok(
+      RETRY_AFTER_SECONDS * 1000 <= DEFAULT_RETRY_POLICY.maxWaitMs,
+      'the edge asks for a longer wait than the client accepts',
+    );
   });
 
   it('the packed client has the same window baked in', () => {
@@ -67,7 +70,10 @@ describe('default settings against the production 429', () => {
     const { fetch } = limitedThenOk(2);
     const io = createTestIo({ env: { EARSHOT_BASE_URL: FAKE_API }, fetch, sleep: async () => {} });
     assert.equal(await run(['platforms'], io), 0, io.err());
-    assert.equal(io.err(), `rate limited; retrying in ${RETRY_AFTER_SECONDS} s (1 of 2)\nrate limited; retrying in ${RETRY_AFTER_SECONDS} s (2 of 2)\n`);
+    assert.equal(
+      io.err(),
+      `rate limited; retrying in ${RETRY_AFTER_SECONDS} s (1 of 2)\nrate limited; retrying in ${RETRY_AFTER_SECONDS} s (2 of 2)\n`,
+    );
   });
 
   it('limited on every try: one error and one hint, which offers more retries (they would help)', async () => {
@@ -84,9 +90,13 @@ describe('default settings against the production 429', () => {
   it('a short wait passes quietly', async () => {
     let first = true;
     const fetch = async () => {
-      if (!first) return new Response(JSON.stringify(validPlatforms), { headers: { 'content-type': 'application/json' } });
+      if (!first)
+        return new Response(JSON.stringify(validPlatforms), { headers: { 'content-type': 'application/json' } });
       first = false;
-      return new Response('{"error":"Too Many Requests","statusCode":429}', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '3' } });
+      return new Response('{"error":"Too Many Requests","statusCode":429}', {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '3' },
+      });
     };
     const io = createTestIo({ env: { EARSHOT_BASE_URL: FAKE_API }, fetch, sleep: async () => {} });
     assert.equal(await run(['platforms'], io), 0);

@@ -6,20 +6,28 @@ import { exitCodeDefinitions } from '../../client/src/exit-codes.ts';
 
 describe('the command definitions', () => {
   it('name exactly the commands that have a handler', () => {
-    assert.deepEqual(commandDefinitions.map((command) => command.path.join(' ')).sort(), Object.keys(commandHandlers).sort());
+    assert.deepEqual(
+      commandDefinitions.map((command) => command.path.join(' ')).sort(),
+      Object.keys(commandHandlers).sort(),
+    );
   });
 
   it('give each command a one-line summary in sentence case without a trailing period, and examples', () => {
     for (const command of commandDefinitions) {
       assert.match(command.summary, /^[A-Z][^\n]*[^.]$/, command.summary);
       assert.ok(command.examples.length > 0);
-      for (const example of command.examples) assert.ok(example.command.startsWith(`earshot ${command.path.join(' ')}`), example.command);
+      for (const example of command.examples)
+        assert.ok(example.command.startsWith(`earshot ${command.path.join(' ')}`), example.command);
     }
   });
 
   it('only refer to flags that exist', () => {
     for (const command of commandDefinitions) {
-      for (const name of command.flags) assert.ok(flagDefinitions.some((flag) => flag.name === name), name);
+      for (const name of command.flags)
+        assert.ok(
+          flagDefinitions.some((flag) => flag.name === name),
+          name,
+        );
     }
   });
 

@@ -27,8 +27,14 @@ describe('computeBackoffMs', () => {
   it('doubles from the base step up to the cap, with half of each step jittered', () => {
     const steps = [1000, 2000, 4000, 8000, 8000];
     steps.forEach((step, retry) => {
-      assert.equal(computeBackoffMs(retry, DEFAULT_RETRY_POLICY, () => 0), step / 2);
-      assert.equal(computeBackoffMs(retry, DEFAULT_RETRY_POLICY, () => 1), step);
+      assert.equal(
+        computeBackoffMs(retry, DEFAULT_RETRY_POLICY, () => 0),
+        step / 2,
+      );
+      assert.equal(
+        computeBackoffMs(retry, DEFAULT_RETRY_POLICY, () => 1),
+        step,
+      );
     });
   });
 });

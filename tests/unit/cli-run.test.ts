@@ -3,7 +3,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { buildFacts } from '../../client/src/baked/build-facts.ts';
-import { commandDefinitions, environmentVariableDefinitions, flagDefinitions, formatUsage } from '../../client/src/definitions.ts';
+import {
+  commandDefinitions,
+  environmentVariableDefinitions,
+  flagDefinitions,
+  formatUsage,
+} from '../../client/src/definitions.ts';
 import { exitCodeDefinitions } from '../../client/src/exit-codes.ts';
 import { run } from '../../client/src/run.ts';
 import { createTestIo } from '../support/cli-io.ts';
@@ -14,21 +19,39 @@ const API = FAKE_API;
 
 describe('earshot output', () => {
   const cases: [string, { argv: string[]; tty: boolean; env?: Record<string, string>; want: string }][] = [
-    ['platforms, piped: tab-separated, no header', { argv: ['platforms'], tty: false, want: 'reddit\tReddit\tkeyword,subreddit\nhacker-news\tHacker News\tkeyword\n' }],
+    [
+      'platforms, piped: tab-separated, no header',
+      {
+        argv: ['platforms'],
+        tty: false,
+        want: 'reddit\tReddit\tkeyword,subreddit\nhacker-news\tHacker News\tkeyword\n',
+      },
+    ],
     [
       'platforms, on a terminal: aligned with a bold header',
-      { argv: ['platforms'], tty: true, want: '\u001b[1mID         \u001b[22m  \u001b[1mNAME       \u001b[22m  \u001b[1mTARGET TYPES\u001b[22m\nreddit       Reddit       keyword, subreddit\nhacker-news  Hacker News  keyword\n' },
+      {
+        argv: ['platforms'],
+        tty: true,
+        want: '\u001b[1mID         \u001b[22m  \u001b[1mNAME       \u001b[22m  \u001b[1mTARGET TYPES\u001b[22m\nreddit       Reddit       keyword, subreddit\nhacker-news  Hacker News  keyword\n',
+      },
     ],
     [
       'platforms, on a terminal with NO_COLOR: aligned, no escape codes',
-      { argv: ['platforms'], tty: true, env: { NO_COLOR: '1' }, want: 'ID           NAME         TARGET TYPES\nreddit       Reddit       keyword, subreddit\nhacker-news  Hacker News  keyword\n' },
+      {
+        argv: ['platforms'],
+        tty: true,
+        env: { NO_COLOR: '1' },
+        want: 'ID           NAME         TARGET TYPES\nreddit       Reddit       keyword, subreddit\nhacker-news  Hacker News  keyword\n',
+      },
     ],
     [
       'links, piped',
       {
         argv: ['links'],
         tty: false,
-        want: Object.entries(validCapabilities(API).data.resources).map(([name, url]) => `${name}\t${url}\n`).join(''),
+        want: Object.entries(validCapabilities(API).data.resources)
+          .map(([name, url]) => `${name}\t${url}\n`)
+          .join(''),
       },
     ],
     [
@@ -36,30 +59,63 @@ describe('earshot output', () => {
       {
         argv: ['capabilities'],
         tty: false,
-        want: [
-          'product\tEarshot',
-          'description\tMonitors platforms.',
-          'platform\treddit\tReddit\tkeyword,subreddit',
-          'platform\thacker-news\tHacker News\tkeyword',
-          ...Object.entries(validCapabilities(API).data.resources).map(([name, url]) => `resource\t${name}\t${url}`),
-        ].join('\n') + '\n',
+        want:
+          [
+            'product\tEarshot',
+            'description\tMonitors platforms.',
+            'platform\treddit\tReddit\tkeyword,subreddit',
+            'platform\thacker-news\tHacker News\tkeyword',
+            ...Object.entries(validCapabilities(API).data.resources).map(([name, url]) => `resource\t${name}\t${url}`),
+          ].join('\n') + '\n',
       },
     ],
-    ['openapi, piped: the operations', { argv: ['openapi'], tty: false, want: 'GET\t/api/v1/platforms\tlistServicePlatforms\tList the supported platforms\n' }],
-    ['mcp config: the configuration, indented', { argv: ['mcp', 'config'], tty: false, want: `${JSON.stringify(validMcpConfig, null, 2)}\n` }],
+    [
+      'openapi, piped: the operations',
+      {
+        argv: ['openapi'],
+        tty: false,
+        want: 'GET\t/api/v1/platforms\tlistServicePlatforms\tList the supported platforms\n',
+      },
+    ],
+    [
+      'mcp config: the configuration, indented',
+      { argv: ['mcp', 'config'], tty: false, want: `${JSON.stringify(validMcpConfig, null, 2)}\n` },
+    ],
     [
       "mcp config --client vscode: VS Code's servers shape, for the remote endpoint",
-      { argv: ['mcp', 'config', '--client', 'vscode'], tty: false, want: `${JSON.stringify({ servers: { earshot: { type: 'http', url: validMcpConfig.mcpServers.earshot.url } } }, null, 2)}\n` },
+      {
+        argv: ['mcp', 'config', '--client', 'vscode'],
+        tty: false,
+        want: `${JSON.stringify({ servers: { earshot: { type: 'http', url: validMcpConfig.mcpServers.earshot.url } } }, null, 2)}\n`,
+      },
     ],
-    ['mcp config --client claude-code --json: the command line, --client winning', { argv: ['mcp', 'config', '--client', 'claude-code', '--json'], tty: false, want: 'claude mcp add --transport http earshot https://earshot.dev/mcp\n' }],
+    [
+      'mcp config --client claude-code --json: the command line, --client winning',
+      {
+        argv: ['mcp', 'config', '--client', 'claude-code', '--json'],
+        tty: false,
+        want: 'claude mcp add --transport http earshot https://earshot.dev/mcp\n',
+      },
+    ],
     [
       'mcp config --client claude-code --transport stdio: the command that starts the local server',
-      { argv: ['mcp', 'config', '--client', 'claude-code', '--transport', 'stdio'], tty: false, want: 'claude mcp add earshot -- npx -y https://earshot.dev/cli/earshot-1.0.0-0123456789.tgz mcp\n' },
+      {
+        argv: ['mcp', 'config', '--client', 'claude-code', '--transport', 'stdio'],
+        tty: false,
+        want: 'claude mcp add earshot -- npx -y https://earshot.dev/cli/earshot-1.0.0-0123456789.tgz mcp\n',
+      },
     ],
-    ['mcp config --client claude-desktop: the URL of the custom connector', { argv: ['mcp', 'config', '--client', 'claude-desktop'], tty: false, want: 'https://earshot.dev/mcp\n' }],
+    [
+      'mcp config --client claude-desktop: the URL of the custom connector',
+      { argv: ['mcp', 'config', '--client', 'claude-desktop'], tty: false, want: 'https://earshot.dev/mcp\n' },
+    ],
     [
       'mcp config --transport stdio: the configuration with only its stdio entry',
-      { argv: ['mcp', 'config', '--transport', 'stdio'], tty: false, want: `${JSON.stringify({ mcpServers: { 'earshot-stdio': validMcpConfig.mcpServers['earshot-stdio'] } }, null, 2)}\n` },
+      {
+        argv: ['mcp', 'config', '--transport', 'stdio'],
+        tty: false,
+        want: `${JSON.stringify({ mcpServers: { 'earshot-stdio': validMcpConfig.mcpServers['earshot-stdio'] } }, null, 2)}\n`,
+      },
     ],
   ];
   for (const [name, { argv, tty, env = {}, want }] of cases) {
@@ -76,7 +132,9 @@ describe('earshot output', () => {
     it(`${argv.join(' ')} --json prints exactly the bytes the API returned`, async () => {
       const served = '{ "data" : [ ], "odd spacing": false }';
       const answers = Object.fromEntries(
-        [`${API}/api/v1/platforms`, `${API}/api/v1/capabilities`, `${API}/openapi.json`, `${API}/ok/mcp.json`].map((url) => [url, { body: '' }]),
+        [`${API}/api/v1/platforms`, `${API}/api/v1/capabilities`, `${API}/openapi.json`, `${API}/ok/mcp.json`].map(
+          (url) => [url, { body: '' }],
+        ),
       );
       // Valid bodies, but spaced the way no serializer would: --json must not re-serialize.
       answers[`${API}/api/v1/platforms`] = { body: served.replace(', "odd spacing": false', '') };
@@ -85,8 +143,14 @@ describe('earshot output', () => {
       answers[`${API}/ok/mcp.json`] = { body: JSON.stringify(validMcpConfig, null, 3) };
       const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: fakeApi(answers).fetch });
       assert.equal(await run([...argv, '--json'], io), 0, io.err());
-      const url = { platforms: 'api/v1/platforms', capabilities: 'api/v1/capabilities', links: 'api/v1/capabilities', openapi: 'openapi.json', mcp: 'ok/mcp.json' }[argv[0]!]!;
-      assert.equal(io.out(), `${(answers[`${API}/${url}`]!.body as string)}\n`);
+      const url = {
+        platforms: 'api/v1/platforms',
+        capabilities: 'api/v1/capabilities',
+        links: 'api/v1/capabilities',
+        openapi: 'openapi.json',
+        mcp: 'ok/mcp.json',
+      }[argv[0]!]!;
+      assert.equal(io.out(), `${answers[`${API}/${url}`]!.body as string}\n`);
     });
   }
 });
@@ -96,14 +160,33 @@ describe('earshot requests', () => {
     const api = fakeApi();
     await run(['platforms'], createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch }));
     assert.equal(api.calls[0]!.headers.get('accept'), 'application/json');
-    assert.equal(api.calls[0]!.headers.get('user-agent'), `earshot/${buildFacts.version} (node ${process.version}; ${process.platform} ${process.arch})`);
+    assert.equal(
+      api.calls[0]!.headers.get('user-agent'),
+      `earshot/${buildFacts.version} (node ${process.version}; ${process.platform} ${process.arch})`,
+    );
   });
 
   const baseUrlCases: [string, { argv: string[]; env: Record<string, string>; want: string }][] = [
-    ['--base-url wins over EARSHOT_BASE_URL', { argv: ['--base-url', 'http://flag.test/'], env: { EARSHOT_BASE_URL: 'http://env.test' }, want: 'http://flag.test/api/v1/platforms' }],
-    ['EARSHOT_BASE_URL when there is no flag', { argv: [], env: { EARSHOT_BASE_URL: 'http://env.test' }, want: 'http://env.test/api/v1/platforms' }],
-    ['the production URL from data/product.json otherwise', { argv: [], env: {}, want: `${buildFacts.productionBaseUrl}/api/v1/platforms` }],
-    ['a base URL with a path prefix keeps it', { argv: ['--base-url=http://proxy.test/earshot/'], env: {}, want: 'http://proxy.test/earshot/api/v1/platforms' }],
+    [
+      '--base-url wins over EARSHOT_BASE_URL',
+      {
+        argv: ['--base-url', 'http://flag.test/'],
+        env: { EARSHOT_BASE_URL: 'http://env.test' },
+        want: 'http://flag.test/api/v1/platforms',
+      },
+    ],
+    [
+      'EARSHOT_BASE_URL when there is no flag',
+      { argv: [], env: { EARSHOT_BASE_URL: 'http://env.test' }, want: 'http://env.test/api/v1/platforms' },
+    ],
+    [
+      'the production URL from data/product.json otherwise',
+      { argv: [], env: {}, want: `${buildFacts.productionBaseUrl}/api/v1/platforms` },
+    ],
+    [
+      'a base URL with a path prefix keeps it',
+      { argv: ['--base-url=http://proxy.test/earshot/'], env: {}, want: 'http://proxy.test/earshot/api/v1/platforms' },
+    ],
   ];
   for (const [name, { argv, env, want }] of baseUrlCases) {
     it(`base URL: ${name}`, async () => {
@@ -113,10 +196,13 @@ describe('earshot requests', () => {
     });
   }
 
-  it('mcp config follows the capabilities\' resources.mcp link', async () => {
+  it("mcp config follows the capabilities' resources.mcp link", async () => {
     const api = fakeApi();
     await run(['mcp', 'config'], createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch }));
-    assert.deepEqual(api.calls.map((call) => call.url), [`${API}/api/v1/capabilities`, `${API}/ok/mcp.json`]);
+    assert.deepEqual(
+      api.calls.map((call) => call.url),
+      [`${API}/api/v1/capabilities`, `${API}/ok/mcp.json`],
+    );
   });
 
   it('on 429, waits as Retry-After says (seconds or HTTP-date), then succeeds', async () => {
@@ -125,11 +211,20 @@ describe('earshot requests', () => {
     const api = fakeApi({
       [`${API}/api/v1/platforms`]: [
         { status: 429, body: { error: 'Too Many Requests', statusCode: 429 }, headers: { 'retry-after': '2' } },
-        { status: 429, body: { error: 'Too Many Requests', statusCode: 429 }, headers: { 'retry-after': 'Sun, 01 Nov 2026 12:00:05 GMT' } },
+        {
+          status: 429,
+          body: { error: 'Too Many Requests', statusCode: 429 },
+          headers: { 'retry-after': 'Sun, 01 Nov 2026 12:00:05 GMT' },
+        },
         { body: validPlatforms },
       ],
     });
-    const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch, now: () => now, sleep: async (ms) => void waits.push(ms) });
+    const io = createTestIo({
+      env: { EARSHOT_BASE_URL: API },
+      fetch: api.fetch,
+      now: () => now,
+      sleep: async (ms) => void waits.push(ms),
+    });
     assert.equal(await run(['platforms'], io), 0, io.err());
     assert.deepEqual(waits, [2000, 5000]);
   });
@@ -138,16 +233,29 @@ describe('earshot requests', () => {
     const waits: number[] = [];
     const limited = { status: 429, body: { error: 'Too Many Requests', statusCode: 429 } };
     const api = fakeApi({ [`${API}/api/v1/platforms`]: [limited, limited, limited, { body: validPlatforms }] });
-    const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch, random: () => 1, sleep: async (ms) => void waits.push(ms) });
+    const io = createTestIo({
+      env: { EARSHOT_BASE_URL: API },
+      fetch: api.fetch,
+      random: () => 1,
+      sleep: async (ms) => void waits.push(ms),
+    });
     assert.equal(await run(['platforms', '--retries', '3'], io), 0, io.err());
     assert.deepEqual(waits, [1000, 2000, 4000]);
   });
 
   it('never waits longer than one rate-limit window: a Retry-After past it fails at once, and the hint offers only waiting', async () => {
     const waits: number[] = [];
-    const limited = (after: string) => ({ status: 429, body: { error: 'Too Many Requests', statusCode: 429 }, headers: { 'retry-after': after } });
+    const limited = (after: string) => ({
+      status: 429,
+      body: { error: 'Too Many Requests', statusCode: 429 },
+      headers: { 'retry-after': after },
+    });
     const api = fakeApi({ [`${API}/api/v1/platforms`]: [limited('20'), limited('61'), { body: validPlatforms }] });
-    const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch, sleep: async (ms) => void waits.push(ms) });
+    const io = createTestIo({
+      env: { EARSHOT_BASE_URL: API },
+      fetch: api.fetch,
+      sleep: async (ms) => void waits.push(ms),
+    });
     assert.equal(await run(['platforms', '--retries', '5'], io), 3);
     assert.deepEqual(waits, [20000]);
     assert.equal(
@@ -157,8 +265,14 @@ describe('earshot requests', () => {
   });
 
   it('--retries 0 fails on the first 429', async () => {
-    const api = fakeApi({ [`${API}/api/v1/platforms`]: { status: 429, body: { error: 'Too Many Requests', statusCode: 429 } } });
-    const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch, sleep: async () => assert.fail('must not wait') });
+    const api = fakeApi({
+      [`${API}/api/v1/platforms`]: { status: 429, body: { error: 'Too Many Requests', statusCode: 429 } },
+    });
+    const io = createTestIo({
+      env: { EARSHOT_BASE_URL: API },
+      fetch: api.fetch,
+      sleep: async () => assert.fail('must not wait'),
+    });
     assert.equal(await run(['platforms', '--retries', '0'], io), 3);
     assert.equal(api.calls.length, 1);
   });
@@ -178,7 +292,9 @@ describe('earshot requests', () => {
       assert.equal(await run(['platforms'], io), 0, io.err());
       assert.deepEqual(seen, ['http://api.example.test/api/v1/platforms']);
 
-      const bypass = createTestIo({ env: { HTTP_PROXY: proxyUrl, NO_PROXY: 'nonexistent.invalid', EARSHOT_BASE_URL: 'http://nonexistent.invalid' } });
+      const bypass = createTestIo({
+        env: { HTTP_PROXY: proxyUrl, NO_PROXY: 'nonexistent.invalid', EARSHOT_BASE_URL: 'http://nonexistent.invalid' },
+      });
       assert.equal(await run(['platforms'], bypass), 4);
       assert.match(bypass.err(), /cannot resolve the host name nonexistent\.invalid/);
       assert.equal(seen.length, 1);
@@ -195,23 +311,78 @@ describe('earshot usage', () => {
     ['an unknown flag', { argv: ['platforms', '--yaml'], error: 'unknown flag --yaml' }],
     ['a flag without its value', { argv: ['platforms', '--timeout'], error: '--timeout needs a value <seconds>' }],
     ['a value for a switch', { argv: ['platforms', '--json=yes'], error: '--json takes no value' }],
-    ['an extra argument', { argv: ['platforms', 'reddit'], error: 'unexpected argument "reddit" for earshot platforms' }],
-    ['a flag the command does not take', { argv: ['platforms', '--version'], error: 'earshot platforms does not take --version' }],
-    ['a relative base URL', { argv: ['platforms', '--base-url', 'earshot.dev'], error: '--base-url must be an absolute http(s) URL such as https://earshot.dev (got "earshot.dev")' }],
-    ['a bad EARSHOT_BASE_URL', { argv: ['platforms'], error: 'EARSHOT_BASE_URL must be an absolute http(s) URL such as https://earshot.dev (got "ftp://x")' }],
-    ['a zero timeout', { argv: ['platforms', '--timeout', '0'], error: '--timeout must be a number of seconds above 0 and at most 300 (got "0")' }],
-    ['a fractional retry count', { argv: ['platforms', '--retries', '1.5'], error: '--retries must be a whole number from 0 to 10 (got "1.5")' }],
-    ['too many retries', { argv: ['platforms', '--retries', '11'], error: '--retries must be a whole number from 0 to 10 (got "11")' }],
-    ['an unknown subcommand of a command that has some', { argv: ['mcp', 'serve'], error: 'unknown command "mcp serve"' }],
-    ['an MCP client the client does not know', { argv: ['mcp', 'config', '--client', 'zed'], error: '--client must be one of claude-desktop, claude-code, cursor, vscode, windsurf, codex, gemini-cli (got "zed")' }],
-    ['an MCP transport that does not exist', { argv: ['mcp', 'config', '--client', 'cursor', '--transport', 'sse'], error: '--transport must be one of http, stdio (got "sse")' }],
-    ['--transport on a command that does not take it', { argv: ['mcp', '--transport', 'stdio'], error: 'earshot mcp does not take --transport' }],
-    ['--client on a command that does not take it', { argv: ['platforms', '--client', 'vscode'], error: 'earshot platforms does not take --client' }],
+    [
+      'an extra argument',
+      { argv: ['platforms', 'reddit'], error: 'unexpected argument "reddit" for earshot platforms' },
+    ],
+    [
+      'a flag the command does not take',
+      { argv: ['platforms', '--version'], error: 'earshot platforms does not take --version' },
+    ],
+    [
+      'a relative base URL',
+      {
+        argv: ['platforms', '--base-url', 'earshot.dev'],
+        error: '--base-url must be an absolute http(s) URL such as https://earshot.dev (got "earshot.dev")',
+      },
+    ],
+    [
+      'a bad EARSHOT_BASE_URL',
+      {
+        argv: ['platforms'],
+        error: 'EARSHOT_BASE_URL must be an absolute http(s) URL such as https://earshot.dev (got "ftp://x")',
+      },
+    ],
+    [
+      'a zero timeout',
+      {
+        argv: ['platforms', '--timeout', '0'],
+        error: '--timeout must be a number of seconds above 0 and at most 300 (got "0")',
+      },
+    ],
+    [
+      'a fractional retry count',
+      { argv: ['platforms', '--retries', '1.5'], error: '--retries must be a whole number from 0 to 10 (got "1.5")' },
+    ],
+    [
+      'too many retries',
+      { argv: ['platforms', '--retries', '11'], error: '--retries must be a whole number from 0 to 10 (got "11")' },
+    ],
+    [
+      'an unknown subcommand of a command that has some',
+      { argv: ['mcp', 'serve'], error: 'unknown command "mcp serve"' },
+    ],
+    [
+      'an MCP client the client does not know',
+      {
+        argv: ['mcp', 'config', '--client', 'zed'],
+        error:
+          '--client must be one of claude-desktop, claude-code, cursor, vscode, windsurf, codex, gemini-cli (got "zed")',
+      },
+    ],
+    [
+      'an MCP transport that does not exist',
+      {
+        argv: ['mcp', 'config', '--client', 'cursor', '--transport', 'sse'],
+        error: '--transport must be one of http, stdio (got "sse")',
+      },
+    ],
+    [
+      '--transport on a command that does not take it',
+      { argv: ['mcp', '--transport', 'stdio'], error: 'earshot mcp does not take --transport' },
+    ],
+    [
+      '--client on a command that does not take it',
+      { argv: ['platforms', '--client', 'vscode'], error: 'earshot platforms does not take --client' },
+    ],
   ];
   for (const [name, { argv, error }] of usageCases) {
     it(`${name}: exit 2, error and hint on stderr, nothing sent`, async () => {
       const api = fakeApi();
-      const io = createTestIo({ env: name.includes('EARSHOT_BASE_URL') ? { EARSHOT_BASE_URL: 'ftp://x' } : {}, fetch: api.fetch });
+      const io = createTestIo({
+        env: name.includes('EARSHOT_BASE_URL') ? { EARSHOT_BASE_URL: 'ftp://x' } : {},
+        fetch: api.fetch,
+      });
       assert.equal(await run(argv, io), 2);
       const [first, second, ...rest] = io.err().trimEnd().split('\n');
       assert.equal(first, `error: ${error}`);
@@ -233,10 +404,12 @@ describe('earshot usage', () => {
     assert.equal(await run(['--help'], io), 0);
     // Wrapped to 80 columns: compare with the line breaks and indentation folded into spaces.
     const text = io.out().replace(/\s+/g, ' ');
-    for (const command of commandDefinitions) assert.ok(io.out().includes(`\n  ${command.path.join(' ')}`), command.path.join(' '));
+    for (const command of commandDefinitions)
+      assert.ok(io.out().includes(`\n  ${command.path.join(' ')}`), command.path.join(' '));
     for (const flag of flagDefinitions) assert.ok(io.out().includes(`--${flag.name}`), flag.name);
     for (const variable of environmentVariableDefinitions) assert.ok(io.out().includes(variable.name), variable.name);
-    for (const { code, meaning } of exitCodeDefinitions) assert.match(text, new RegExp(` ${code} +${meaning.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), meaning);
+    for (const { code, meaning } of exitCodeDefinitions)
+      assert.match(text, new RegExp(` ${code} +${meaning.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), meaning);
   });
 
   for (const command of commandDefinitions) {
@@ -270,7 +443,12 @@ describe('earshot usage', () => {
   });
 
   it('a server-chosen message cannot break the one-line format', async () => {
-    const api = fakeApi({ [`${API}/api/v1/platforms`]: { status: 500, body: { error: 'boom\nerror: fake second line\u001b[2J', statusCode: 500 } } });
+    const api = fakeApi({
+      [`${API}/api/v1/platforms`]: {
+        status: 500,
+        body: { error: 'boom\nerror: fake second line\u001b[2J', statusCode: 500 },
+      },
+    });
     const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: api.fetch });
     assert.equal(await run(['platforms'], io), 1);
     const lines = io.err().trimEnd().split('\n');

@@ -21,57 +21,221 @@ const platformsAnswer = (body: unknown): Served => ({ path: '/api/v1/platforms',
 const capabilitiesAnswer = (body: unknown): Served => ({ path: '/api/v1/capabilities', body });
 const mcpAnswer = (body: unknown): Served => ({ path: '/ok/mcp.json', body });
 /** The served MCP configuration with the remote endpoint's entry changed. */
-const withRemote = (change: Record<string, unknown>) => ({ mcpServers: { ...validMcpConfig.mcpServers, earshot: { ...validMcpConfig.mcpServers.earshot, ...change } } });
+const withRemote = (change: Record<string, unknown>) => ({
+  mcpServers: { ...validMcpConfig.mcpServers, earshot: { ...validMcpConfig.mcpServers.earshot, ...change } },
+});
 
 const additive: [string, { served: Served; argv: string[]; shows: string }][] = [
-  ['a new top-level field', { served: platformsAnswer({ ...validPlatforms, next: '/api/v1/platforms?page=2' }), argv: ['platforms'], shows: 'reddit\tReddit\tkeyword,subreddit\n' }],
-  ['a new field on a platform', { served: platformsAnswer({ data: [{ ...reddit, icon: 'https://earshot.dev/reddit.svg' }] }), argv: ['platforms'], shows: 'reddit\tReddit\tkeyword,subreddit\n' }],
-  ['a new target type', { served: platformsAnswer({ data: [{ ...reddit, targetTypes: ['keyword', 'hashtag'] }] }), argv: ['platforms'], shows: 'reddit\tReddit\tkeyword,hashtag\n' }],
-  ['a new field in the capabilities', { served: capabilitiesAnswer({ data: { ...capabilities().data, pricing: { free: true } } }), argv: ['capabilities'], shows: 'product\tEarshot\n' }],
+  [
+    'a new top-level field',
+    {
+      served: platformsAnswer({ ...validPlatforms, next: '/api/v1/platforms?page=2' }),
+      argv: ['platforms'],
+      shows: 'reddit\tReddit\tkeyword,subreddit\n',
+    },
+  ],
+  [
+    'a new field on a platform',
+    {
+      served: platformsAnswer({ data: [{ ...reddit, icon: 'https://earshot.dev/reddit.svg' }] }),
+      argv: ['platforms'],
+      shows: 'reddit\tReddit\tkeyword,subreddit\n',
+    },
+  ],
+  [
+    'a new target type',
+    {
+      served: platformsAnswer({ data: [{ ...reddit, targetTypes: ['keyword', 'hashtag'] }] }),
+      argv: ['platforms'],
+      shows: 'reddit\tReddit\tkeyword,hashtag\n',
+    },
+  ],
+  [
+    'a new field in the capabilities',
+    {
+      served: capabilitiesAnswer({ data: { ...capabilities().data, pricing: { free: true } } }),
+      argv: ['capabilities'],
+      shows: 'product\tEarshot\n',
+    },
+  ],
   [
     'a new resource link',
-    { served: capabilitiesAnswer({ data: { ...capabilities().data, resources: { ...capabilities().data.resources, status: 'https://status.earshot.dev/' } } }), argv: ['links'], shows: 'status\thttps://status.earshot.dev/\n' },
+    {
+      served: capabilitiesAnswer({
+        data: {
+          ...capabilities().data,
+          resources: { ...capabilities().data.resources, status: 'https://status.earshot.dev/' },
+        },
+      }),
+      argv: ['links'],
+      shows: 'status\thttps://status.earshot.dev/\n',
+    },
   ],
   [
     'a new resource that is not a plain link',
-    { served: capabilitiesAnswer({ data: { ...capabilities().data, resources: { ...capabilities().data.resources, sdks: { js: 'https://x.test/js' } } } }), argv: ['capabilities'], shows: 'resource\tsdks\t{"js":"https://x.test/js"}\n' },
+    {
+      served: capabilitiesAnswer({
+        data: {
+          ...capabilities().data,
+          resources: { ...capabilities().data.resources, sdks: { js: 'https://x.test/js' } },
+        },
+      }),
+      argv: ['capabilities'],
+      shows: 'resource\tsdks\t{"js":"https://x.test/js"}\n',
+    },
   ],
-  ['a new target type inside the capabilities', { served: capabilitiesAnswer({ data: { ...capabilities().data, platforms: [{ ...reddit, targetTypes: ['hashtag'] }] } }), argv: ['capabilities'], shows: 'platform\treddit\tReddit\thashtag\n' }],
-  ['another product name', { served: capabilitiesAnswer({ data: { ...capabilities().data, product: 'Earshot Pro' } }), argv: ['capabilities'], shows: 'product\tEarshot Pro\n' }],
-  ['a new field on an MCP server entry', { served: mcpAnswer(withRemote({ headers: { 'X-Client': 'earshot' } })), argv: ['mcp', 'config'], shows: '"headers": {\n' }],
   [
-    'a new field on an MCP server entry, converted for a client: what this version knows, in that client\'s format',
-    { served: mcpAnswer(withRemote({ headers: { 'X-Client': 'earshot' } })), argv: ['mcp', 'config', '--client', 'vscode'], shows: '"type": "http",\n      "url": "https://earshot.dev/mcp"\n' },
+    'a new target type inside the capabilities',
+    {
+      served: capabilitiesAnswer({
+        data: { ...capabilities().data, platforms: [{ ...reddit, targetTypes: ['hashtag'] }] },
+      }),
+      argv: ['capabilities'],
+      shows: 'platform\treddit\tReddit\thashtag\n',
+    },
+  ],
+  [
+    'another product name',
+    {
+      served: capabilitiesAnswer({ data: { ...capabilities().data, product: 'Earshot Pro' } }),
+      argv: ['capabilities'],
+      shows: 'product\tEarshot Pro\n',
+    },
+  ],
+  [
+    'a new field on an MCP server entry',
+    {
+      served: mcpAnswer(withRemote({ headers: { 'X-Client': 'earshot' } })),
+      argv: ['mcp', 'config'],
+      shows: '"headers": {\n',
+    },
+  ],
+  [
+    "a new field on an MCP server entry, converted for a client: what this version knows, in that client's format",
+    {
+      served: mcpAnswer(withRemote({ headers: { 'X-Client': 'earshot' } })),
+      argv: ['mcp', 'config', '--client', 'vscode'],
+      shows: '"type": "http",\n      "url": "https://earshot.dev/mcp"\n',
+    },
   ],
   [
     'another MCP server beside ours',
-    { served: mcpAnswer({ mcpServers: { ...validMcpConfig.mcpServers, 'earshot-beta': { type: 'http', url: 'https://beta.earshot.dev/mcp' } } }), argv: ['mcp', 'config'], shows: '"earshot-beta": {\n' },
+    {
+      served: mcpAnswer({
+        mcpServers: {
+          ...validMcpConfig.mcpServers,
+          'earshot-beta': { type: 'http', url: 'https://beta.earshot.dev/mcp' },
+        },
+      }),
+      argv: ['mcp', 'config'],
+      shows: '"earshot-beta": {\n',
+    },
   ],
-  ['another transport type', { served: mcpAnswer(withRemote({ type: 'websocket' })), argv: ['mcp', 'config'], shows: '"type": "websocket"' }],
+  [
+    'another transport type',
+    { served: mcpAnswer(withRemote({ type: 'websocket' })), argv: ['mcp', 'config'], shows: '"type": "websocket"' },
+  ],
 ];
 
 const breaking: [string, { served: Served; argv: string[]; problem: string }][] = [
-  ['not JSON', { served: platformsAnswer('{"data": [{"id": "reddit",'), argv: ['platforms'], problem: 'is not valid JSON' }],
-  ['a platform without its name', { served: platformsAnswer({ data: [{ id: 'reddit', targetTypes: [] }] }), argv: ['platforms'], problem: '/api/v1/platforms#/data/0: must have the property "name"' }],
-  ['no platform list', { served: platformsAnswer({ platforms: [] }), argv: ['platforms'], problem: '/api/v1/platforms#: must have the property "data"' }],
-  ['target types as one string', { served: platformsAnswer({ data: [{ ...reddit, targetTypes: 'keyword' }] }), argv: ['platforms'], problem: '/api/v1/platforms#/data/0/targetTypes: must be an array (got "keyword")' }],
-  ['a target type that is not a string', { served: platformsAnswer({ data: [{ ...reddit, targetTypes: [1] }] }), argv: ['platforms'], problem: '/api/v1/platforms#/data/0/targetTypes/0: must be a string (got 1)' }],
-  ['an id that is a number', { served: platformsAnswer({ data: [{ ...reddit, id: 7 }] }), argv: ['platforms'], problem: '/api/v1/platforms#/data/0/id: must be a string (got 7)' }],
+  [
+    'not JSON',
+    { served: platformsAnswer('{"data": [{"id": "reddit",'), argv: ['platforms'], problem: 'is not valid JSON' },
+  ],
+  [
+    'a platform without its name',
+    {
+      served: platformsAnswer({ data: [{ id: 'reddit', targetTypes: [] }] }),
+      argv: ['platforms'],
+      problem: '/api/v1/platforms#/data/0: must have the property "name"',
+    },
+  ],
+  [
+    'no platform list',
+    {
+      served: platformsAnswer({ platforms: [] }),
+      argv: ['platforms'],
+      problem: '/api/v1/platforms#: must have the property "data"',
+    },
+  ],
+  [
+    'target types as one string',
+    {
+      served: platformsAnswer({ data: [{ ...reddit, targetTypes: 'keyword' }] }),
+      argv: ['platforms'],
+      problem: '/api/v1/platforms#/data/0/targetTypes: must be an array (got "keyword")',
+    },
+  ],
+  [
+    'a target type that is not a string',
+    {
+      served: platformsAnswer({ data: [{ ...reddit, targetTypes: [1] }] }),
+      argv: ['platforms'],
+      problem: '/api/v1/platforms#/data/0/targetTypes/0: must be a string (got 1)',
+    },
+  ],
+  [
+    'an id that is a number',
+    {
+      served: platformsAnswer({ data: [{ ...reddit, id: 7 }] }),
+      argv: ['platforms'],
+      problem: '/api/v1/platforms#/data/0/id: must be a string (got 7)',
+    },
+  ],
   [
     'a resource link gone',
-    { served: capabilitiesAnswer({ data: { ...capabilities().data, resources: { ...capabilities().data.resources, mcp: undefined } } }), argv: ['links'], problem: '/api/v1/capabilities#/data/resources: must have the property "mcp"' },
+    {
+      served: capabilitiesAnswer({
+        data: { ...capabilities().data, resources: { ...capabilities().data.resources, mcp: undefined } },
+      }),
+      argv: ['links'],
+      problem: '/api/v1/capabilities#/data/resources: must have the property "mcp"',
+    },
   ],
   [
     'a known link that is not a URI',
-    { served: capabilitiesAnswer({ data: { ...capabilities().data, resources: { ...capabilities().data.resources, openapi: 'see the docs' } } }), argv: ['links'], problem: '/api/v1/capabilities#/data/resources/openapi: must be an absolute URI (got "see the docs")' },
+    {
+      served: capabilitiesAnswer({
+        data: { ...capabilities().data, resources: { ...capabilities().data.resources, openapi: 'see the docs' } },
+      }),
+      argv: ['links'],
+      problem: '/api/v1/capabilities#/data/resources/openapi: must be an absolute URI (got "see the docs")',
+    },
   ],
-  ['the product name as a number', { served: capabilitiesAnswer({ data: { ...capabilities().data, product: 1 } }), argv: ['capabilities'], problem: '/api/v1/capabilities#/data/product: must be a string (got 1)' }],
+  [
+    'the product name as a number',
+    {
+      served: capabilitiesAnswer({ data: { ...capabilities().data, product: 1 } }),
+      argv: ['capabilities'],
+      problem: '/api/v1/capabilities#/data/product: must be a string (got 1)',
+    },
+  ],
   [
     'the local server without its arguments',
-    { served: mcpAnswer({ mcpServers: { ...validMcpConfig.mcpServers, 'earshot-stdio': { type: 'stdio', command: 'npx' } } }), argv: ['mcp', 'config'], problem: '/ok/mcp.json#/mcpServers/earshot-stdio: must have the property "args"' },
+    {
+      served: mcpAnswer({
+        mcpServers: { ...validMcpConfig.mcpServers, 'earshot-stdio': { type: 'stdio', command: 'npx' } },
+      }),
+      argv: ['mcp', 'config'],
+      problem: '/ok/mcp.json#/mcpServers/earshot-stdio: must have the property "args"',
+    },
   ],
-  ['the remote endpoint gone', { served: mcpAnswer({ mcpServers: { 'earshot-stdio': validMcpConfig.mcpServers['earshot-stdio'] } }), argv: ['mcp', 'config'], problem: '/ok/mcp.json#/mcpServers: must have the property "earshot"' }],
-  ['the endpoint URL as a number', { served: mcpAnswer(withRemote({ url: 8 })), argv: ['mcp', 'config'], problem: '/ok/mcp.json#/mcpServers/earshot/url: must be a string (got 8)' }],
+  [
+    'the remote endpoint gone',
+    {
+      served: mcpAnswer({ mcpServers: { 'earshot-stdio': validMcpConfig.mcpServers['earshot-stdio'] } }),
+      argv: ['mcp', 'config'],
+      problem: '/ok/mcp.json#/mcpServers: must have the property "earshot"',
+    },
+  ],
+  [
+    'the endpoint URL as a number',
+    {
+      served: mcpAnswer(withRemote({ url: 8 })),
+      argv: ['mcp', 'config'],
+      problem: '/ok/mcp.json#/mcpServers/earshot/url: must be a string (got 8)',
+    },
+  ],
 ];
 
 const serve = ({ path, body }: Served) => fakeApi({ [`${API}${path}`]: { body } });
@@ -115,7 +279,8 @@ describe('the strict schemas stay strict for what the site publishes', () => {
   for (const [name, { served }] of additive) {
     if (served.path === '/ok/mcp.json') continue;
     it(`the build's schema refuses ${name}`, () => {
-      const schema = served.path === '/api/v1/platforms' ? apiSchemas.PlatformsResponse : apiSchemas.CapabilitiesResponse;
+      const schema =
+        served.path === '/api/v1/platforms' ? apiSchemas.PlatformsResponse : apiSchemas.CapabilitiesResponse;
       assert.equal(strict.getSchema(schema.$id)!(served.body), false);
     });
   }
@@ -130,7 +295,10 @@ describe('the strict schemas stay strict for what the site publishes', () => {
       properties: {
         id: apiSchemas.Platform.properties.id,
         name: apiSchemas.Platform.properties.name,
-        targetTypes: { ...apiSchemas.Platform.properties.targetTypes, items: { type: 'string', examples: ['keyword', 'subreddit'] } },
+        targetTypes: {
+          ...apiSchemas.Platform.properties.targetTypes,
+          items: { type: 'string', examples: ['keyword', 'subreddit'] },
+        },
       },
     });
     const tolerantMcp = toTolerantSchema(mcpConfigurationSchema);

@@ -16,7 +16,9 @@ import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-c
 import { runBuild } from '../support/build-site.ts';
 
 const policy = resolveHeaders(readNetlifyConfig(), '/')['content-security-policy']!;
-const listedHashes = (parseContentSecurityPolicy(policy)['script-src'] ?? []).filter((source) => source.startsWith("'sha256-"));
+const listedHashes = (parseContentSecurityPolicy(policy)['script-src'] ?? []).filter((source) =>
+  source.startsWith("'sha256-"),
+);
 const scratch = () => join(mkdtempSync(join(tmpdir(), 'earshot-csp-')), 'dist');
 
 /**
@@ -30,7 +32,18 @@ const siteOut = scratch();
 
 describe('the Content-Security-Policy against what the build emits', () => {
   before(() => {
-    const fixture = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--root', 'tests/fixtures/starlight-site', '--outDir', starlightOut], { encoding: 'utf8' });
+    const fixture = spawnSync(
+      process.execPath,
+      [
+        'node_modules/astro/bin/astro.mjs',
+        'build',
+        '--root',
+        'tests/fixtures/starlight-site',
+        '--outDir',
+        starlightOut,
+      ],
+      { encoding: 'utf8' },
+    );
     assert.equal(fixture.status, 0, fixture.stdout + fixture.stderr);
     const site = runBuild({ dataDir: 'data', outDir: siteOut });
     assert.equal(site.status, 0, site.stderr);
@@ -47,8 +60,13 @@ describe('the Content-Security-Policy against what the build emits', () => {
   });
 
   it('lists no hash that no page uses, so that a script Starlight dropped does not stay allowed', () => {
-    const used = new Set([...collectInlineScripts(starlightOut), ...collectInlineScripts(siteOut)].map((script) => script.hash));
-    assert.deepEqual(listedHashes.filter((hash) => !used.has(hash)), []);
+    const used = new Set(
+      [...collectInlineScripts(starlightOut), ...collectInlineScripts(siteOut)].map((script) => script.hash),
+    );
+    assert.deepEqual(
+      listedHashes.filter((hash) => !used.has(hash)),
+      [],
+    );
   });
 
   it('names each script a policy lacks, once per script, with the page it is on', () => {
@@ -66,11 +84,20 @@ describe('findInlineScripts', () => {
     ['a module, with attributes', { given: '<script type="module" aria-hidden="true">b()</script>', want: ['b()'] }],
     ['a JavaScript MIME type', { given: "<script type='text/javascript'>c()</script>", want: ['c()'] }],
     ['an external script', { given: '<script type="module" src="/_astro/x.js"></script>', want: [] }],
-    ['a JSON data block, which CSP does not govern', { given: '<script type="application/ld+json">{}</script>', want: [] }],
+    [
+      'a JSON data block, which CSP does not govern',
+      { given: '<script type="application/ld+json">{}</script>', want: [] },
+    ],
     ['the exact text, white space included', { given: '<script>\n\tx();\n</script>', want: ['\n\tx();\n'] }],
-    ['not a script quoted in an attribute value', { given: '<meta content="</script><script>d()</script>">', want: [] }],
+    [
+      'not a script quoted in an attribute value',
+      { given: '<meta content="</script><script>d()</script>">', want: [] },
+    ],
     ['a script inside a template', { given: '<template><script>e()</script></template>', want: ['e()'] }],
-    ['a script opened in text that was not escaped', { given: '<p>Earshot </script><script>f()</script></p>', want: ['f()'] }],
+    [
+      'a script opened in text that was not escaped',
+      { given: '<p>Earshot </script><script>f()</script></p>', want: ['f()'] },
+    ],
   ];
   for (const [name, { given, want }] of cases) it(name, () => assert.deepEqual(findInlineScripts(given), want));
 });

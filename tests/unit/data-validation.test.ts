@@ -33,13 +33,26 @@ describe('bad data is reported like a compiler: file#pointer, what was expected,
  * shows up here rather than in production. Every fixture folder is listed under some kind.
  */
 const fixturesByKind: Record<string, readonly string[]> = {
-  'wrong types': ['name-wrong-type', 'platform-not-object', 'platforms-not-array', 'target-type-wrong-type', 'target-types-not-array'],
+  'wrong types': [
+    'name-wrong-type',
+    'platform-not-object',
+    'platforms-not-array',
+    'target-type-wrong-type',
+    'target-types-not-array',
+  ],
   'missing fields': ['missing-description', 'missing-platform-id', 'missing-platform-name', 'missing-resource'],
   'extra fields': ['extra-platform-field', 'extra-resource'],
   'unknown target type': ['unknown-target-type'],
-  'duplicates': ['duplicate-ids', 'duplicate-target-types'],
+  duplicates: ['duplicate-ids', 'duplicate-target-types'],
   'ids that are not slugs': ['html-in-id', 'id-not-slug'],
-  'empty and whitespace-only strings': ['empty-description', 'empty-name', 'empty-target-types', 'padded-name', 'whitespace-description', 'whitespace-name'],
+  'empty and whitespace-only strings': [
+    'empty-description',
+    'empty-name',
+    'empty-target-types',
+    'padded-name',
+    'whitespace-description',
+    'whitespace-name',
+  ],
   'non-URI resource links': ['resource-not-a-path'],
   'relative links where absolute are required': ['base-url-with-path', 'relative-base-url'],
   'absolute links where site paths are required': ['resource-absolute-url'],
@@ -48,7 +61,12 @@ const fixturesByKind: Record<string, readonly string[]> = {
   'an empty platform list': ['empty-platform-list'],
   'very long strings': ['id-too-long', 'long-description', 'long-name'],
   // HTML and Unicode that are only hostile, not wrong, must build: tests/fixtures/hostile-data.
-  'Unicode and HTML that cannot be published': ['description-line-break', 'html-in-id', 'name-escape-code', 'name-lone-surrogate'],
+  'Unicode and HTML that cannot be published': [
+    'description-line-break',
+    'html-in-id',
+    'name-escape-code',
+    'name-lone-surrogate',
+  ],
   'other values out of range': ['invalid-support-email', 'product-name-not-constant'],
   'problems in both files at once': ['problems-in-both-files'],
 };
@@ -57,7 +75,10 @@ describe('the bad-data matrix', () => {
   const folders = readdirSync(FIXTURES).sort();
   it('has at least 25 cases, as many as the README says', () => {
     assert.ok(folders.length >= 25, `${folders.length} cases`);
-    assert.ok(readFileSync('README.md', 'utf8').includes(`**${folders.length}** malformed-data cases`), `the README's Reliability section should say ${folders.length}`);
+    assert.ok(
+      readFileSync('README.md', 'utf8').includes(`**${folders.length}** malformed-data cases`),
+      `the README's Reliability section should say ${folders.length}`,
+    );
   });
   it('covers every kind of bad data the issue names, each with a fixture that exists', () => {
     for (const [kind, fixtures] of Object.entries(fixturesByKind)) {
@@ -67,6 +88,9 @@ describe('the bad-data matrix', () => {
   });
   it('lists every fixture under a kind', () => {
     const listed = new Set(Object.values(fixturesByKind).flat());
-    assert.deepEqual(folders.filter((folder) => !listed.has(folder)), []);
+    assert.deepEqual(
+      folders.filter((folder) => !listed.has(folder)),
+      [],
+    );
   });
 });

@@ -9,7 +9,10 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
     productDescription: 'Listens.\n  Everywhere.',
     baseUrl: 'https://preview.example',
     rateLimitText: '5 requests per 10 seconds',
-    client: { installGlobal: 'npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz', mcpCommand: 'npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp' },
+    client: {
+      installGlobal: 'npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz',
+      mcpCommand: 'npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp',
+    },
     mcpEndpointUrl: 'https://preview.example/mcp',
     docs: [{ title: 'Overview', description: 'Start here.', url: 'https://preview.example/docs/' }],
     api: [{ title: 'OpenAPI document', description: 'The description.', url: 'https://preview.example/openapi.json' }],
@@ -32,8 +35,12 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
   });
 
   it('says how to run the client from its pinned tarball, and that it is not on the public registry', () => {
-    assert.ok(text.includes('install it with `npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz`'));
-    assert.ok(text.includes('starts its server with `npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp`'));
+    assert.ok(
+      text.includes('install it with `npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz`'),
+    );
+    assert.ok(
+      text.includes('starts its server with `npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp`'),
+    );
     assert.match(text, /It is not on the public npm registry\./);
   });
 
@@ -56,7 +63,11 @@ describe('buildApiCatalog (RFC 9727)', () => {
   const input = {
     catalogUrl: 'https://preview.example/.well-known/api-catalog',
     endpoints: [
-      { url: 'https://preview.example/api/v1/a', title: 'GET /api/v1/a', schemas: [{ url: 'https://preview.example/schemas/v1/a.json', title: 'A' }] },
+      {
+        url: 'https://preview.example/api/v1/a',
+        title: 'GET /api/v1/a',
+        schemas: [{ url: 'https://preview.example/schemas/v1/a.json', title: 'A' }],
+      },
       { url: 'https://preview.example/api/v1/b', title: 'GET /api/v1/b', schemas: [] },
     ],
     openApi: { url: 'https://preview.example/openapi.json', title: 'Earshot Discovery API', type: 'application/json' },
@@ -79,13 +90,19 @@ describe('buildApiCatalog (RFC 9727)', () => {
     assert.deepEqual(catalog.linkset.slice(1), [
       {
         anchor: 'https://preview.example/api/v1/a',
-        'service-desc': [{ href: 'https://preview.example/openapi.json', type: 'application/json', title: 'Earshot Discovery API' }],
+        'service-desc': [
+          { href: 'https://preview.example/openapi.json', type: 'application/json', title: 'Earshot Discovery API' },
+        ],
         'service-doc': [{ href: 'https://preview.example/docs/', type: 'text/html' }],
-        describedby: [{ href: 'https://preview.example/schemas/v1/a.json', type: 'application/schema+json', title: 'A' }],
+        describedby: [
+          { href: 'https://preview.example/schemas/v1/a.json', type: 'application/schema+json', title: 'A' },
+        ],
       },
       {
         anchor: 'https://preview.example/api/v1/b',
-        'service-desc': [{ href: 'https://preview.example/openapi.json', type: 'application/json', title: 'Earshot Discovery API' }],
+        'service-desc': [
+          { href: 'https://preview.example/openapi.json', type: 'application/json', title: 'Earshot Discovery API' },
+        ],
         'service-doc': [{ href: 'https://preview.example/docs/', type: 'text/html' }],
         describedby: [],
       },
@@ -95,7 +112,12 @@ describe('buildApiCatalog (RFC 9727)', () => {
   it('lists the remote MCP endpoint, when given, as one more item and anchor: described by its configuration, documented by its page', () => {
     const withMcp = buildApiCatalog({
       ...input,
-      mcp: { endpointUrl: 'https://preview.example/mcp', configurationUrl: 'https://preview.example/mcp.json', docsUrl: 'https://preview.example/docs/mcp/', title: 'Earshot MCP server' },
+      mcp: {
+        endpointUrl: 'https://preview.example/mcp',
+        configurationUrl: 'https://preview.example/mcp.json',
+        docsUrl: 'https://preview.example/docs/mcp/',
+        title: 'Earshot MCP server',
+      },
     });
     assert.deepEqual(withMcp.linkset[0]!.item, [
       ...(catalog.linkset[0]!.item as unknown[]),
@@ -104,12 +126,17 @@ describe('buildApiCatalog (RFC 9727)', () => {
     assert.deepEqual(withMcp.linkset.slice(1, -1), catalog.linkset.slice(1));
     assert.deepEqual(withMcp.linkset.at(-1), {
       anchor: 'https://preview.example/mcp',
-      'service-desc': [{ href: 'https://preview.example/mcp.json', type: 'application/json', title: 'Earshot MCP server' }],
+      'service-desc': [
+        { href: 'https://preview.example/mcp.json', type: 'application/json', title: 'Earshot MCP server' },
+      ],
       'service-doc': [{ href: 'https://preview.example/docs/mcp/', type: 'text/html' }],
     });
   });
 
   it('is served as a linkset with the RFC 9727 profile', () => {
-    assert.equal(API_CATALOG_CONTENT_TYPE, 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+    assert.equal(
+      API_CATALOG_CONTENT_TYPE,
+      'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+    );
   });
 });

@@ -83,7 +83,11 @@ describe('the docs, built for a deploy preview', () => {
     const squash = (text: string) => text.replace(/\s+|`/g, '');
     const text = squash(textOf(readPage('docs/cli')));
     const missing = [
-      ...commandDefinitions.flatMap((command) => [commandName(command.path), command.description, ...command.examples.map((example) => example.command)]),
+      ...commandDefinitions.flatMap((command) => [
+        commandName(command.path),
+        command.description,
+        ...command.examples.map((example) => example.command),
+      ]),
       ...flagDefinitions.flatMap((flag) => [formatFlag(flag), flag.summary]),
       ...outputModeDefinitions,
       ...environmentVariableDefinitions.flatMap((variable) => [variable.name, variable.summary]),
@@ -98,7 +102,9 @@ describe('the docs, built for a deploy preview', () => {
     assert.deepEqual(served.mcpServers['earshot-stdio'].args.slice(-2), ['--base-url', baseUrl]);
     // Code blocks split tokens into elements, so compare without any white space.
     const text = textOf(readPage('docs/mcp')).replace(/\s/g, '');
-    const missing = renderMcpClientSnippets(served).flatMap((snippet) => [snippet.name, snippet.code].filter((fact) => !text.includes(fact.replace(/\s/g, ''))));
+    const missing = renderMcpClientSnippets(served).flatMap((snippet) =>
+      [snippet.name, snippet.code].filter((fact) => !text.includes(fact.replace(/\s/g, ''))),
+    );
     assert.deepEqual(missing, []);
   });
 
@@ -109,9 +115,15 @@ describe('the docs, built for a deploy preview', () => {
   });
 
   it('list every platform of data/platforms.json, in order, with its target types', () => {
-    const rows = [...readPage('docs/platforms').matchAll(/<tr><td>([^<]*)<\/td><td><code>([^<]*)<\/code><\/td><td>(.*?)<\/td><\/tr>/g)].map(
-      ([, name, id, types]) => ({ id, name, targetTypes: [...types!.matchAll(/<code>([^<]*)<\/code>/g)].map((match) => match[1]) }),
-    );
+    const rows = [
+      ...readPage('docs/platforms').matchAll(
+        /<tr><td>([^<]*)<\/td><td><code>([^<]*)<\/code><\/td><td>(.*?)<\/td><\/tr>/g,
+      ),
+    ].map(([, name, id, types]) => ({
+      id,
+      name,
+      targetTypes: [...types!.matchAll(/<code>([^<]*)<\/code>/g)].map((match) => match[1]),
+    }));
     assert.deepEqual(rows, platforms);
   });
 
@@ -122,9 +134,15 @@ describe('the docs, built for a deploy preview', () => {
     // starlight-openapi prints the server URL in each operation's request example.
     assert.ok(textOf(readPage('docs/api/operations/listserviceplatforms')).includes(`${baseUrl}/api/v1/platforms`));
     assert.ok(textOf(readPage('docs')).includes(`All endpoints live under ${baseUrl}`));
-    assert.match(readFileSync(join(outDir, 'llms.txt'), 'utf8'), new RegExp(`^- \\[Overview and quick start\\]\\(${baseUrl}/docs\\.md\\)`, 'm'));
+    assert.match(
+      readFileSync(join(outDir, 'llms.txt'), 'utf8'),
+      new RegExp(`^- \\[Overview and quick start\\]\\(${baseUrl}/docs\\.md\\)`, 'm'),
+    );
     const catalog = JSON.parse(readFileSync(join(outDir, '.well-known/api-catalog'), 'utf8'));
-    assert.deepEqual(catalog.linkset[0].item.map((item: { href: string }) => item.href), [`${baseUrl}/api/v1/capabilities`, `${baseUrl}/api/v1/platforms`, `${baseUrl}/mcp`]);
+    assert.deepEqual(
+      catalog.linkset[0].item.map((item: { href: string }) => item.href),
+      [`${baseUrl}/api/v1/capabilities`, `${baseUrl}/api/v1/platforms`, `${baseUrl}/mcp`],
+    );
     assert.equal(catalog.linkset[1]['service-desc'][0].href, `${baseUrl}/openapi.json`);
     // The schemas a preview publishes name the preview, in their $id and in their references.
     const schema = JSON.parse(readFileSync(join(outDir, 'schemas/v1/platforms-response.json'), 'utf8'));

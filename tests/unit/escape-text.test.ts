@@ -18,7 +18,13 @@ describe('escapeHtml', () => {
 
 describe('escapeMarkdownText', () => {
   const cases: [string, { given: string; want: string }][] = [
-    ['the shipped description unchanged', { given: 'Earshot is an AI social-listening product. It monitors Reddit, X and 3 others.', want: 'Earshot is an AI social-listening product. It monitors Reddit, X and 3 others.' }],
+    [
+      'the shipped description unchanged',
+      {
+        given: 'Earshot is an AI social-listening product. It monitors Reddit, X and 3 others.',
+        want: 'Earshot is an AI social-listening product. It monitors Reddit, X and 3 others.',
+      },
+    ],
     ['HTML', { given: '</script><b>', want: '\\</script\\>\\<b\\>' }],
     ['an entity', { given: '&copy;', want: '\\&copy;' }],
     ['a link and emphasis', { given: '[x](javascript:y) *z*', want: '\\[x\\](javascript:y) \\*z\\*' }],
@@ -32,7 +38,10 @@ describe('escapeMarkdownText', () => {
     // starlight-openapi renders OpenAPI descriptions with this processor (libs/markdown.ts).
     const processor = await createSatteriMarkdownProcessor();
     const punctuation = [...' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'];
-    const text = fc.string({ unit: fc.constantFrom(...punctuation, 'a', 'b', '1', 'www.', 'http://', '<script>', '</p>', '&amp;', '🚀', 'é'), maxLength: 30 });
+    const text = fc.string({
+      unit: fc.constantFrom(...punctuation, 'a', 'b', '1', 'www.', 'http://', '<script>', '</p>', '&amp;', '🚀', 'é'),
+      maxLength: 30,
+    });
     await fc.assert(
       fc.asyncProperty(text, async (raw) => {
         const given = raw.replace(/\s+/g, ' ').trim();
@@ -40,8 +49,15 @@ describe('escapeMarkdownText', () => {
         const page = parseHtml((await processor.render(escapeMarkdownText(given))).code);
         const body = [...walkElements(page)].find((element) => element.tagName === 'body')!;
         // GFM turns a bare web address into a link to it (autolink literals), which is harmless.
-        const markup = [...walkElements(body)].filter((element) => element.tagName !== 'p' && !(element.tagName === 'a' && /^(https?|mailto):/.test(attribute(element, 'href') ?? '')));
-        assert.deepEqual(markup.map((element) => element.tagName), []);
+        const markup = [...walkElements(body)].filter(
+          (element) =>
+            element.tagName !== 'p' &&
+            !(element.tagName === 'a' && /^(https?|mailto):/.test(attribute(element, 'href') ?? '')),
+        );
+        assert.deepEqual(
+          markup.map((element) => element.tagName),
+          [],
+        );
         // GFM does not apply backslash escapes inside an autolinked address, so a web address
         // directly followed by escaped punctuation keeps a backslash; safe, and left as it is.
         if (!/www\.|https?:\/\//.test(given)) assert.equal(textContent(body).replace(/\s+/g, ' ').trim(), given);

@@ -29,10 +29,19 @@ const examplePlatforms = platforms.slice(0, EXAMPLE_PLATFORM_COUNT);
 const injected: [string, (element: HtmlElement) => boolean][] = [
   ['a <script> from the data', (element) => element.tagName === 'script' && textContent(element).includes('alert(')],
   ['an <img> with an event handler', (element) => element.tagName === 'img' && attribute(element, 'src') === 'x'],
-  ['an event handler attribute from the data', (element) => element.attrs.some(({ name, value }) => name.startsWith('on') && value.includes('alert('))],
+  [
+    'an event handler attribute from the data',
+    (element) => element.attrs.some(({ name, value }) => name.startsWith('on') && value.includes('alert(')),
+  ],
   ['a <b> from the description', (element) => element.tagName === 'b' && textContent(element) === 'bold'],
-  ['a javascript: link from Markdown in a name', (element) => /^\s*javascript:/i.test(attribute(element, 'href') ?? '')],
-  ['emphasis from Markdown in a name', (element) => ['em', 'strong'].includes(element.tagName) && textContent(element) === 'star'],
+  [
+    'a javascript: link from Markdown in a name',
+    (element) => /^\s*javascript:/i.test(attribute(element, 'href') ?? ''),
+  ],
+  [
+    'emphasis from Markdown in a name',
+    (element) => ['em', 'strong'].includes(element.tagName) && textContent(element) === 'star',
+  ],
 ];
 
 describe('a build with valid but hostile strings in the data', () => {
@@ -51,9 +60,14 @@ describe('a build with valid but hostile strings in the data', () => {
 
   it('creates no element from the data on any page', () => {
     assert.ok(pages().length >= 10, `only ${pages().length} pages`);
-    assert.ok(readFileSync('README.md', 'utf8').includes(`all **${pages().length}** HTML pages`), `the README's Reliability section should say ${pages().length} pages`);
+    assert.ok(
+      readFileSync('README.md', 'utf8').includes(`all **${pages().length}** HTML pages`),
+      `the README's Reliability section should say ${pages().length} pages`,
+    );
     const found = pages().flatMap(({ path, text }) =>
-      [...walkElements(parseHtml(text))].flatMap((element) => injected.filter(([, matches]) => matches(element)).map(([what]) => `${path}: ${what}`)),
+      [...walkElements(parseHtml(text))].flatMap((element) =>
+        injected.filter(([, matches]) => matches(element)).map(([what]) => `${path}: ${what}`),
+      ),
     );
     assert.deepEqual(found, []);
   });
@@ -63,31 +77,50 @@ describe('a build with valid but hostile strings in the data', () => {
       const page = parseHtml(file(path).text);
       assert.ok(textContent(page).includes(product.description), `${path} does not show the description as text`);
     }
-    const meta = [...walkElements(parseHtml(file('index.html').text))].find((element) => element.tagName === 'meta' && attribute(element, 'name') === 'description');
-    assert.equal(meta && attribute(meta, 'content'), product.description, 'the landing page\'s <meta name="description">');
+    const meta = [...walkElements(parseHtml(file('index.html').text))].find(
+      (element) => element.tagName === 'meta' && attribute(element, 'name') === 'description',
+    );
+    assert.equal(
+      meta && attribute(meta, 'content'),
+      product.description,
+      'the landing page\'s <meta name="description">',
+    );
   });
 
   it('shows every platform name as text, exactly, in the platforms table', () => {
-    const cells = [...walkElements(parseHtml(file('docs/platforms/index.html').text))].filter((element) => element.tagName === 'td').map(textContent);
+    const cells = [...walkElements(parseHtml(file('docs/platforms/index.html').text))]
+      .filter((element) => element.tagName === 'td')
+      .map(textContent);
     for (const { name } of platforms) assert.ok(cells.includes(name), `no cell reads ${JSON.stringify(name)}`);
   });
 
   it('shows the names inside the API reference examples as JSON text', () => {
-    for (const path of ['docs/api/operations/listserviceplatforms/index.html', 'docs/api/operations/getservicecapabilities/index.html']) {
+    for (const path of [
+      'docs/api/operations/listserviceplatforms/index.html',
+      'docs/api/operations/getservicecapabilities/index.html',
+    ]) {
       const text = textContent(parseHtml(file(path).text));
-      for (const { name } of examplePlatforms) assert.ok(text.includes(JSON.stringify(name)), `${path}: ${JSON.stringify(name)}`);
+      for (const { name } of examplePlatforms)
+        assert.ok(text.includes(JSON.stringify(name)), `${path}: ${JSON.stringify(name)}`);
     }
   });
 
   it('serves the exact strings in the JSON answers and the OpenAPI examples', () => {
     const json = (path: string) => JSON.parse(file(path.slice(1)).text);
-    const [capabilities, platformsRoute] = ['CapabilitiesResponse', 'PlatformsResponse'].map((schema) => apiRoutes.find((route) => route.schema === schema)!);
+    const [capabilities, platformsRoute] = ['CapabilitiesResponse', 'PlatformsResponse'].map((schema) =>
+      apiRoutes.find((route) => route.schema === schema)!,
+    );
     assert.deepEqual(json(platformsRoute!.file), { data: platforms });
     assert.equal(json(capabilities!.file).data.description, product.description);
     assert.deepEqual(json(capabilities!.file).data.platforms, platforms);
     const openapi = json(OPENAPI_PATH);
-    assert.deepEqual(openapi.paths[platformsRoute!.path].get.responses['200'].content['application/json'].example, { data: examplePlatforms });
-    assert.equal(openapi.paths[capabilities!.path].get.responses['200'].content['application/json'].example.data.description, product.description);
+    assert.deepEqual(openapi.paths[platformsRoute!.path].get.responses['200'].content['application/json'].example, {
+      data: examplePlatforms,
+    });
+    assert.equal(
+      openapi.paths[capabilities!.path].get.responses['200'].content['application/json'].example.data.description,
+      product.description,
+    );
   });
 
   it('puts the description into Markdown escaped, in /llms.txt and the OpenAPI description', () => {
@@ -98,7 +131,9 @@ describe('a build with valid but hostile strings in the data', () => {
   });
 
   it('leaves no raw markup from the data in the text files (llms.txt, llms-full.txt, the pages as Markdown, robots.txt, sitemaps, API catalog)', () => {
-    const textFiles = files.filter(({ path }) => /(^|\/)(llms\.txt|llms-full\.txt|robots\.txt|sitemap-[\w-]+\.xml|api-catalog)$|\.md$/.test(path));
+    const textFiles = files.filter(({ path }) =>
+      /(^|\/)(llms\.txt|llms-full\.txt|robots\.txt|sitemap-[\w-]+\.xml|api-catalog)$|\.md$/.test(path),
+    );
     assert.ok(textFiles.length >= 15, textFiles.map(({ path }) => path).join(', '));
     for (const { path, text } of textFiles) {
       // In Markdown a backslash before `<` makes it text, and so does code (`…` or a fenced block).
@@ -108,7 +143,8 @@ describe('a build with valid but hostile strings in the data', () => {
   });
 
   it('turns no link of the data into a Markdown link in the pages as Markdown', () => {
-    for (const { path, text } of files.filter((file) => file.path.endsWith('.md'))) assert.ok(!withoutCode(text).includes('](javascript:'), path);
+    for (const { path, text } of files.filter((file) => file.path.endsWith('.md')))
+      assert.ok(!withoutCode(text).includes('](javascript:'), path);
   });
 });
 

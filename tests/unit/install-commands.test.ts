@@ -10,20 +10,99 @@ const PINNED = 'https://earshot.dev/cli/earshot-1.0.0-0123456789.tgz';
 
 describe('findInstallSpecsInFile', () => {
   const cases: [string, { path: string; text: string; want: string[] }][] = [
-    ['npx with -y, in inline code', { path: 'a/index.html', text: '<p>Run <code>npx -y earshot mcp</code>.</p>', want: ['earshot'] }],
-    ['npm i -g with a version', { path: 'a/index.html', text: '<p><code>npm i -g earshot@latest</code></p>', want: ['earshot@latest'] }],
-    ['npm install --global, pinned, in a code block copy button', { path: 'a/index.html', text: `<pre><code><div class="ec-line">npm install --global ${PINNED}</div></code></pre><button data-code="npm install --global ${PINNED}\u007fearshot platforms"></button>`, want: [PINNED] }],
-    ['a plain pre block', { path: 'index.html', text: '<pre><code>npx -y earshot platforms</code></pre>', want: ['earshot'] }],
-    ['an Expressive Code block is read through its copy button only', { path: 'a/index.html', text: `<pre><code><div class="ec-line">npx</div><div class="ec-line">-y earshot</div></code></pre><button data-code="npx -y ${PINNED}"></button>`, want: [PINNED] }],
-    ['a code block\'s second line', { path: 'a/index.html', text: '<button data-code="earshot --version\u007fnpx earshot platforms"></button>', want: ['earshot'] }],
-    ['pnpm dlx, yarn add and bunx', { path: 'llms.txt', text: 'pnpm dlx earshot\nyarn add earshot\nbunx earshot', want: ['earshot', 'earshot', 'earshot'] }],
-    ['a command ending a sentence', { path: 'llms.txt', text: `install it with \`npm install --global ${PINNED}\`.`, want: [PINNED] }],
-    ['prose about npx is not a command', { path: 'a/index.html', text: '<p><code>npx</code> installs the client first.</p>', want: [] }],
-    ['an MCP configuration naming the bare package', { path: 'mcp.json', text: JSON.stringify({ mcpServers: { earshot: { command: 'npx', args: ['-y', 'earshot', 'mcp'] } } }), want: ['earshot'] }],
-    ['an MCP configuration naming the pinned URL', { path: 'mcp.json', text: JSON.stringify({ mcpServers: { earshot: { command: 'npx', args: ['-y', PINNED, 'mcp'] } } }), want: [PINNED] }],
-    ['an MCP configuration whose remote entry runs nothing', { path: 'mcp.json', text: JSON.stringify({ mcpServers: { earshot: { type: 'http', url: 'https://earshot.dev/mcp' }, 'earshot-stdio': { type: 'stdio', command: 'npx', args: ['-y', PINNED, 'mcp'] } } }), want: [PINNED] }],
-    ['a pinned third-party tool in a code block', { path: 'a/index.html', text: '<button data-code="npx -y @modelcontextprotocol/inspector@2.12.0 --cli https://earshot.dev/mcp"></button>', want: ['@modelcontextprotocol/inspector@2.12.0'] }],
-    ['JSON text with an npx line', { path: 'openapi.json', text: JSON.stringify({ description: 'Run npx earshot' }), want: ['earshot'] }],
+    [
+      'npx with -y, in inline code',
+      { path: 'a/index.html', text: '<p>Run <code>npx -y earshot mcp</code>.</p>', want: ['earshot'] },
+    ],
+    [
+      'npm i -g with a version',
+      { path: 'a/index.html', text: '<p><code>npm i -g earshot@latest</code></p>', want: ['earshot@latest'] },
+    ],
+    [
+      'npm install --global, pinned, in a code block copy button',
+      {
+        path: 'a/index.html',
+        text: `<pre><code><div class="ec-line">npm install --global ${PINNED}</div></code></pre><button data-code="npm install --global ${PINNED}\u007fearshot platforms"></button>`,
+        want: [PINNED],
+      },
+    ],
+    [
+      'a plain pre block',
+      { path: 'index.html', text: '<pre><code>npx -y earshot platforms</code></pre>', want: ['earshot'] },
+    ],
+    [
+      'an Expressive Code block is read through its copy button only',
+      {
+        path: 'a/index.html',
+        text: `<pre><code><div class="ec-line">npx</div><div class="ec-line">-y earshot</div></code></pre><button data-code="npx -y ${PINNED}"></button>`,
+        want: [PINNED],
+      },
+    ],
+    [
+      "a code block's second line",
+      {
+        path: 'a/index.html',
+        text: '<button data-code="earshot --version\u007fnpx earshot platforms"></button>',
+        want: ['earshot'],
+      },
+    ],
+    [
+      'pnpm dlx, yarn add and bunx',
+      {
+        path: 'llms.txt',
+        text: 'pnpm dlx earshot\nyarn add earshot\nbunx earshot',
+        want: ['earshot', 'earshot', 'earshot'],
+      },
+    ],
+    [
+      'a command ending a sentence',
+      { path: 'llms.txt', text: `install it with \`npm install --global ${PINNED}\`.`, want: [PINNED] },
+    ],
+    [
+      'prose about npx is not a command',
+      { path: 'a/index.html', text: '<p><code>npx</code> installs the client first.</p>', want: [] },
+    ],
+    [
+      'an MCP configuration naming the bare package',
+      {
+        path: 'mcp.json',
+        text: JSON.stringify({ mcpServers: { earshot: { command: 'npx', args: ['-y', 'earshot', 'mcp'] } } }),
+        want: ['earshot'],
+      },
+    ],
+    [
+      'an MCP configuration naming the pinned URL',
+      {
+        path: 'mcp.json',
+        text: JSON.stringify({ mcpServers: { earshot: { command: 'npx', args: ['-y', PINNED, 'mcp'] } } }),
+        want: [PINNED],
+      },
+    ],
+    [
+      'an MCP configuration whose remote entry runs nothing',
+      {
+        path: 'mcp.json',
+        text: JSON.stringify({
+          mcpServers: {
+            earshot: { type: 'http', url: 'https://earshot.dev/mcp' },
+            'earshot-stdio': { type: 'stdio', command: 'npx', args: ['-y', PINNED, 'mcp'] },
+          },
+        }),
+        want: [PINNED],
+      },
+    ],
+    [
+      'a pinned third-party tool in a code block',
+      {
+        path: 'a/index.html',
+        text: '<button data-code="npx -y @modelcontextprotocol/inspector@2.12.0 --cli https://earshot.dev/mcp"></button>',
+        want: ['@modelcontextprotocol/inspector@2.12.0'],
+      },
+    ],
+    [
+      'JSON text with an npx line',
+      { path: 'openapi.json', text: JSON.stringify({ description: 'Run npx earshot' }), want: ['earshot'] },
+    ],
   ];
   for (const [name, { path, text, want }] of cases) {
     it(name, () => assert.deepEqual(findInstallSpecsInFile(path, text), want));
@@ -42,5 +121,6 @@ describe('isPinnedInstallSpec', () => {
     ['@modelcontextprotocol/inspector@latest', false],
     ['mcp-remote@^0.1.0', false],
   ];
-  for (const [spec, pinned] of cases) it(`${spec}: ${pinned ? 'pinned' : 'not pinned'}`, () => assert.equal(isPinnedInstallSpec(spec, PINNED), pinned));
+  for (const [spec, pinned] of cases)
+    it(`${spec}: ${pinned ? 'pinned' : 'not pinned'}`, () => assert.equal(isPinnedInstallSpec(spec, PINNED), pinned));
 });

@@ -14,7 +14,12 @@ import {
 } from '../../client/src/mcp/mcp-client-snippets.ts';
 import { buildMcpConfiguration } from '../../site/lib/mcp/mcp-configuration.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
-import { capabilitiesResponseSchema, mcpConfigurationSchema, platformsResponseSchema, tolerantSchemas } from '../../contract/schemas/index.ts';
+import {
+  capabilitiesResponseSchema,
+  mcpConfigurationSchema,
+  platformsResponseSchema,
+  tolerantSchemas,
+} from '../../contract/schemas/index.ts';
 
 const PRODUCTION = 'https://earshot.dev';
 const PREVIEW = 'https://deploy-preview-7--earshot.netlify.app';
@@ -25,14 +30,31 @@ const validateConfiguration = validator.getSchema(mcpConfigurationSchema.$id)!;
 
 describe('buildMcpConfiguration', () => {
   const cases: [string, { baseUrl: string; args: string[] }][] = [
-    ['production: its own endpoint and pinned tarball, whose default API is production', { baseUrl: PRODUCTION, args: ['-y', tarball(PRODUCTION), 'mcp'] }],
-    ["a deploy preview: the preview's endpoint and tarball, talking to the preview that served it", { baseUrl: PREVIEW, args: ['-y', tarball(PREVIEW), 'mcp', '--base-url', PREVIEW] }],
-    ['the local server', { baseUrl: 'http://localhost:8888', args: ['-y', tarball('http://localhost:8888'), 'mcp', '--base-url', 'http://localhost:8888'] }],
+    [
+      'production: its own endpoint and pinned tarball, whose default API is production',
+      { baseUrl: PRODUCTION, args: ['-y', tarball(PRODUCTION), 'mcp'] },
+    ],
+    [
+      "a deploy preview: the preview's endpoint and tarball, talking to the preview that served it",
+      { baseUrl: PREVIEW, args: ['-y', tarball(PREVIEW), 'mcp', '--base-url', PREVIEW] },
+    ],
+    [
+      'the local server',
+      {
+        baseUrl: 'http://localhost:8888',
+        args: ['-y', tarball('http://localhost:8888'), 'mcp', '--base-url', 'http://localhost:8888'],
+      },
+    ],
   ];
   for (const [name, { baseUrl, args }] of cases) {
     it(name, () => {
       const configuration = buildMcpConfiguration(baseUrl, PRODUCTION, tarball(baseUrl));
-      assert.deepEqual(configuration, { mcpServers: { earshot: { type: 'http', url: `${baseUrl}/mcp` }, 'earshot-stdio': { type: 'stdio', command: 'npx', args } } });
+      assert.deepEqual(configuration, {
+        mcpServers: {
+          earshot: { type: 'http', url: `${baseUrl}/mcp` },
+          'earshot-stdio': { type: 'stdio', command: 'npx', args },
+        },
+      });
       // The remote endpoint first: clients and people read the first entry as the one to use.
       assert.deepEqual(Object.keys(configuration.mcpServers), ['earshot', 'earshot-stdio']);
       assert.equal(validateConfiguration(configuration), true, JSON.stringify(validateConfiguration.errors));
@@ -47,8 +69,14 @@ describe('the McpConfiguration schema', () => {
     ["VS Code's shape", { servers: valid.mcpServers }],
     ['the remote endpoint missing', { mcpServers: { 'earshot-stdio': stdio } }],
     ['the stdio server missing', { mcpServers: { earshot: valid.mcpServers.earshot } }],
-    ['an endpoint that is not an http(s) URL', { mcpServers: { ...valid.mcpServers, earshot: { type: 'http', url: 'file:///mcp' } } }],
-    ['an endpoint of the wrong type', { mcpServers: { ...valid.mcpServers, earshot: { type: 'sse', url: `${PRODUCTION}/mcp` } } }],
+    [
+      'an endpoint that is not an http(s) URL',
+      { mcpServers: { ...valid.mcpServers, earshot: { type: 'http', url: 'file:///mcp' } } },
+    ],
+    [
+      'an endpoint of the wrong type',
+      { mcpServers: { ...valid.mcpServers, earshot: { type: 'sse', url: `${PRODUCTION}/mcp` } } },
+    ],
     ['an empty command', { mcpServers: { ...valid.mcpServers, 'earshot-stdio': { ...stdio, command: '' } } }],
     ['args not strings', { mcpServers: { ...valid.mcpServers, 'earshot-stdio': { ...stdio, args: ['-y', 1] } } }],
     ['an extra field', { mcpServers: { ...valid.mcpServers, 'earshot-stdio': { ...stdio, cwd: '/' } } }],
@@ -76,7 +104,11 @@ describe('the MCP client snippets', () => {
     ['windsurf', 'http', { language: 'json', code: json({ mcpServers: { earshot: { serverUrl: url } } }) }],
     ['windsurf', 'stdio', { language: 'json', code: json({ mcpServers: { earshot: stdio } }) }],
     ['codex', 'http', { language: 'toml', code: `[mcp_servers.earshot]\nurl = "${url}"\n` }],
-    ['codex', 'stdio', { language: 'toml', code: `[mcp_servers.earshot]\ncommand = "npx"\nargs = ["-y", "${pkg}", "mcp"]\n` }],
+    [
+      'codex',
+      'stdio',
+      { language: 'toml', code: `[mcp_servers.earshot]\ncommand = "npx"\nargs = ["-y", "${pkg}", "mcp"]\n` },
+    ],
     ['gemini-cli', 'http', { language: 'json', code: json({ mcpServers: { earshot: { httpUrl: url } } }) }],
     ['gemini-cli', 'stdio', { language: 'json', code: json({ mcpServers: { earshot: stdio } }) }],
   ];
@@ -88,15 +120,28 @@ describe('the MCP client snippets', () => {
       assert.equal(snippet.code, code);
       assert.match(snippet.where, /\S/);
       // What a client parses: Codex reads TOML, the others' files JSON.
-      if (language === 'toml') assert.deepEqual(Object.keys((parseToml(code) as { mcp_servers: object }).mcp_servers), ['earshot']);
+      if (language === 'toml')
+        assert.deepEqual(Object.keys((parseToml(code) as { mcp_servers: object }).mcp_servers), ['earshot']);
       if (language === 'json') assert.doesNotThrow(() => JSON.parse(code));
     });
   }
 
-  it('the remote endpoint by default', () => assert.deepEqual(renderMcpClientSnippet('cursor', production), renderMcpClientSnippet('cursor', production, 'http')));
+  it('the remote endpoint by default', () =>
+    assert.deepEqual(
+      renderMcpClientSnippet('cursor', production),
+      renderMcpClientSnippet('cursor', production, 'http'),
+    ));
 
   it('covers every client, each with the remote endpoint first, and a documented way to check it', () => {
-    assert.deepEqual(mcpClientIds, ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'codex', 'gemini-cli']);
+    assert.deepEqual(mcpClientIds, [
+      'claude-desktop',
+      'claude-code',
+      'cursor',
+      'vscode',
+      'windsurf',
+      'codex',
+      'gemini-cli',
+    ]);
     assert.deepEqual(new Set(cases.map(([client]) => client)), new Set(mcpClientIds));
     for (const client of mcpClients) {
       assert.match(client.docs, /^https:\/\//);
@@ -110,7 +155,11 @@ describe('the MCP client snippets', () => {
       snippets.map((snippet) => `${snippet.client}/${snippet.transport}`),
       mcpClientIds.flatMap((client) => [`${client}/http`, `${client}/stdio`]),
     );
-    for (const snippet of snippets) assert.ok(snippet.code.includes(snippet.transport === 'http' ? `${PREVIEW}/mcp` : `--base-url`), `${snippet.client}/${snippet.transport}`);
+    for (const snippet of snippets)
+      assert.ok(
+        snippet.code.includes(snippet.transport === 'http' ? `${PREVIEW}/mcp` : `--base-url`),
+        `${snippet.client}/${snippet.transport}`,
+      );
   });
 
   const words: [string, string][] = [
@@ -120,7 +169,8 @@ describe('the MCP client snippets', () => {
     ["it's", "'it'\\''s'"],
     ['$HOME', "'$HOME'"],
   ];
-  for (const [word, want] of words) it(`quotes ${JSON.stringify(word)} for a POSIX shell`, () => assert.equal(quoteForShell(word), want));
+  for (const [word, want] of words)
+    it(`quotes ${JSON.stringify(word)} for a POSIX shell`, () => assert.equal(quoteForShell(word), want));
 
   const strings: [string, string][] = [
     ['https://earshot.dev/mcp', '"https://earshot.dev/mcp"'],
@@ -137,26 +187,48 @@ describe('the MCP client snippets', () => {
 
 describe('toSelfContainedSchema', () => {
   const refs = (value: unknown): string[] =>
-    typeof value !== 'object' || value === null ? [] : Object.entries(value).flatMap(([key, child]) => (key === '$ref' || key === '$id' ? [key] : refs(child)));
+    typeof value !== 'object' || value === null
+      ? []
+      : Object.entries(value).flatMap(([key, child]) => (key === '$ref' || key === '$id' ? [key] : refs(child)));
 
-  for (const schema of [platformsResponseSchema, capabilitiesResponseSchema, tolerantSchemas.PlatformsResponse, tolerantSchemas.CapabilitiesResponse] as { $id: string; title: string }[]) {
+  for (const schema of [
+    platformsResponseSchema,
+    capabilitiesResponseSchema,
+    tolerantSchemas.PlatformsResponse,
+    tolerantSchemas.CapabilitiesResponse,
+  ] as { $id: string; title: string }[]) {
     it(`${schema.title} (${schema.$id}): no $ref or $id left, and it accepts and refuses what the original does`, () => {
       const inlined = toSelfContainedSchema(schema);
       assert.deepEqual(refs(inlined), []);
       const original = validator.getSchema(schema.$id)!;
       const copy = createSchemaValidator().compile(inlined);
       const platform = { id: 'reddit', name: 'Reddit', targetTypes: ['keyword'] };
-      const resources = Object.fromEntries(capabilitiesResponseSchema.properties.data.properties.resources.required.map((name) => [name, `https://earshot.dev/${name}`]));
+      const resources = Object.fromEntries(
+        capabilitiesResponseSchema.properties.data.properties.resources.required.map((name) => [
+          name,
+          `https://earshot.dev/${name}`,
+        ]),
+      );
       const samples = [
         { data: [platform] },
         { data: [{ ...platform, targetTypes: ['hashtag'] }] },
         { data: { product: 'Earshot', description: 'x', platforms: [platform], resources } },
         { data: { product: 'Earshot', description: 'x', platforms: [{ ...platform, extra: 1 }], resources } },
         { data: [{ id: 'reddit', targetTypes: ['keyword'] }] },
-        { data: { product: 'Earshot', description: 'x', platforms: [platform], resources: { ...resources, status: 'https://earshot.dev/status' } } },
+        {
+          data: {
+            product: 'Earshot',
+            description: 'x',
+            platforms: [platform],
+            resources: { ...resources, status: 'https://earshot.dev/status' },
+          },
+        },
       ];
       for (const sample of samples) assert.equal(copy(sample), original(sample), JSON.stringify(sample));
-      assert.ok(samples.some((sample) => original(sample)), 'no sample is valid');
+      assert.ok(
+        samples.some((sample) => original(sample)),
+        'no sample is valid',
+      );
     });
   }
 

@@ -14,7 +14,11 @@ import { connectHttpClient, MCP_GENERATIONS, type McpTestClient } from '../suppo
  */
 const PREVIEW = 'https://deploy-preview-14--earshot.netlify.app';
 const answers = buildPublishedAnswers(loadSiteContext({ SITE_URL: PREVIEW }));
-const endpoint = await createMcpEndpoint({ source: toPublishedDataSource(answers), version: answers.serverVersion, allowedOrigin: answers.baseUrl });
+const endpoint = await createMcpEndpoint({
+  source: toPublishedDataSource(answers),
+  version: answers.serverVersion,
+  allowedOrigin: answers.baseUrl,
+});
 const fetchFromEndpoint = (url: string | URL | Request, init?: RequestInit) => endpoint(new Request(url, init));
 
 const clients: McpTestClient[] = [];
@@ -28,7 +32,10 @@ describe('the published answers', () => {
     assert.equal(answers.baseUrl, PREVIEW);
     for (const link of Object.values(capabilities.data.resources)) assert.ok(link.startsWith(`${PREVIEW}/`), link);
     assert.match(answers.serverVersion, /^\d+\.\d+\.\d+$/);
-    assert.equal((JSON.parse(answers.openapi) as { servers: { url: string }[] }).servers[0]!.url.startsWith(PREVIEW), true);
+    assert.equal(
+      (JSON.parse(answers.openapi) as { servers: { url: string }[] }).servers[0]!.url.startsWith(PREVIEW),
+      true,
+    );
   });
 });
 
@@ -38,8 +45,15 @@ for (const { generation, name } of MCP_GENERATIONS) {
       const client = await connectHttpClient(generation, `${PREVIEW}/mcp`, fetchFromEndpoint as typeof fetch);
       clients.push(client);
       assert.equal(client.era(), generation === 'v2-2026-07-28' ? 'modern' : 'legacy');
-      assert.deepEqual(client.getServerVersion(), { name: 'earshot', title: 'Earshot', version: answers.serverVersion });
-      assert.deepEqual((await client.listTools()).tools.map((tool) => tool.name), ['list_platforms', 'get_capabilities']);
+      assert.deepEqual(client.getServerVersion(), {
+        name: 'earshot',
+        title: 'Earshot',
+        version: answers.serverVersion,
+      });
+      assert.deepEqual(
+        (await client.listTools()).tools.map((tool) => tool.name),
+        ['list_platforms', 'get_capabilities'],
+      );
       const platforms = await client.callTool({ name: 'list_platforms', arguments: {} });
       assert.deepEqual(platforms.structuredContent, JSON.parse(answers.platforms));
       assert.deepEqual(platforms.content, [{ type: 'text', text: answers.platforms }]);
@@ -47,16 +61,24 @@ for (const { generation, name } of MCP_GENERATIONS) {
       assert.deepEqual(capabilities.structuredContent, JSON.parse(answers.capabilities));
       assert.equal((await client.readResource({ uri: 'earshot://openapi' })).contents[0]!.text, answers.openapi);
       const links = (await client.readResource({ uri: 'earshot://links' })).contents[0]!.text!;
-      assert.deepEqual(JSON.parse(links), (JSON.parse(answers.capabilities) as { data: { resources: unknown } }).data.resources);
+      assert.deepEqual(
+        JSON.parse(links),
+        (JSON.parse(answers.capabilities) as { data: { resources: unknown } }).data.resources,
+      );
     });
   });
 }
 
 describe('the remote endpoint, request by request', () => {
-  for (const testCase of mcpHttpCases(PREVIEW)) it(testCase.name, () => checkHttpCase(fetchFromEndpoint, `${PREVIEW}/mcp`, testCase));
+  for (const testCase of mcpHttpCases(PREVIEW))
+    it(testCase.name, () => checkHttpCase(fetchFromEndpoint, `${PREVIEW}/mcp`, testCase));
 
   for (const path of ['/.netlify/functions/mcp', '/mcp/', '/api/mcp']) {
     it(`${path}: 404 with the JSON Error, so that no other address walks around the rate limit on /mcp`, () =>
-      checkHttpCase(fetchFromEndpoint, `${PREVIEW}/mcp`, { name: path, request: { method: 'POST', path, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }, want: { status: 404, body: { error: 'Not Found', statusCode: 404 } } }));
+      checkHttpCase(fetchFromEndpoint, `${PREVIEW}/mcp`, {
+        name: path,
+        request: { method: 'POST', path, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+        want: { status: 404, body: { error: 'Not Found', statusCode: 404 } },
+      }));
   }
 });

@@ -29,8 +29,18 @@ async function startServer(answers: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi(answers);
   const settings = resolveClientSettings({ retries: '0' }, { EARSHOT_BASE_URL: FAKE_API }, 'https://earshot.dev');
   assert.ok(settings.ok);
-  const apiClient = createApiClient(settings.settings, { userAgent: 'earshot/test', supportEmail: 'support@earshot.dev', installGuideUrl: 'https://earshot.dev/docs/cli/#install', env: {}, fetch: api.fetch });
-  const factory = await loadEarshotMcpServerFactory({ source: apiClient, version: '9.9.9', formatError: ({ message, hint }) => formatErrorLines(message, hint) });
+  const apiClient = createApiClient(settings.settings, {
+    userAgent: 'earshot/test',
+    supportEmail: 'support@earshot.dev',
+    installGuideUrl: 'https://earshot.dev/docs/cli/#install',
+    env: {},
+    fetch: api.fetch,
+  });
+  const factory = await loadEarshotMcpServerFactory({
+    source: apiClient,
+    version: '9.9.9',
+    formatError: ({ message, hint }) => formatErrorLines(message, hint),
+  });
   const toServer = new PassThrough();
   const fromServer = new PassThrough();
   const handle = serveStdio(factory, { transport: new LineDelimitedStdioTransport(toServer, fromServer) });
@@ -38,7 +48,10 @@ async function startServer(answers: Parameters<typeof fakeApi>[0] = {}) {
   return { api, toServer, fromServer };
 }
 
-async function connect(generation: (typeof MCP_GENERATIONS)[number]['generation'], answers: Parameters<typeof fakeApi>[0] = {}) {
+async function connect(
+  generation: (typeof MCP_GENERATIONS)[number]['generation'],
+  answers: Parameters<typeof fakeApi>[0] = {},
+) {
   const { api, toServer, fromServer } = await startServer(answers);
   const client = await connectClient(generation, new LineClientTransport(fromServer, toServer));
   cleanups.push(() => client.close());
@@ -54,7 +67,8 @@ async function rejection(call: Promise<unknown>): Promise<{ code: unknown; messa
   return { code: error.code, message: error.message };
 }
 
-const textOf = (result: { content?: unknown }) => (result.content as { type: string; text: string }[]).map((block) => block.text).join('');
+const textOf = (result: { content?: unknown }) =>
+  (result.content as { type: string; text: string }[]).map((block) => block.text).join('');
 
 for (const { generation, name } of MCP_GENERATIONS) {
   describe(`the MCP server over stdio, with ${name}`, () => {
@@ -69,10 +83,19 @@ for (const { generation, name } of MCP_GENERATIONS) {
     it('lists list_platforms and get_capabilities: no arguments, read-only, output schemas from ours (the tolerant reading)', async () => {
       const { client } = await connect(generation);
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((tool) => tool.name), ['list_platforms', 'get_capabilities']);
+      assert.deepEqual(
+        tools.map((tool) => tool.name),
+        ['list_platforms', 'get_capabilities'],
+      );
       for (const tool of tools) {
         assert.deepEqual(tool.inputSchema, { type: 'object', properties: {}, additionalProperties: false });
-        assert.deepEqual(tool.annotations, { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+        assert.deepEqual(tool.annotations, {
+          title: tool.title,
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        });
       }
       // The tolerant variants: a strict outputSchema would make MCP clients reject an answer that
       // carries a field added in a compatible release, which the server itself accepts.
@@ -105,7 +128,10 @@ for (const { generation, name } of MCP_GENERATIONS) {
       const { client, api } = await connect(generation);
       const result = await client.callTool({ name: 'list_platforms', arguments: { platform: 'reddit' } });
       assert.equal(result.isError, true);
-      assert.equal(textOf(result), 'Input validation error: Invalid arguments for tool list_platforms: list_platforms takes no arguments; send an empty object (got "platform")');
+      assert.equal(
+        textOf(result),
+        'Input validation error: Invalid arguments for tool list_platforms: list_platforms takes no arguments; send an empty object (got "platform")',
+      );
       assert.equal(api.calls.length, 0);
     });
 
@@ -117,7 +143,12 @@ for (const { generation, name } of MCP_GENERATIONS) {
     });
 
     it("an answer with additions (a new field, a new target type) is returned as it is, and passes the client's outputSchema check", async () => {
-      const grown = { data: [{ ...validPlatforms.data[0]!, targetTypes: ['keyword', 'hashtag'], icon: 'https://earshot.dev/reddit.svg' }], next: null };
+      const grown = {
+        data: [
+          { ...validPlatforms.data[0]!, targetTypes: ['keyword', 'hashtag'], icon: 'https://earshot.dev/reddit.svg' },
+        ],
+        next: null,
+      };
       const { client } = await connect(generation, { [`${FAKE_API}/api/v1/platforms`]: { body: grown } });
       await client.listTools();
       const result = await client.callTool({ name: 'list_platforms', arguments: {} });
@@ -126,47 +157,90 @@ for (const { generation, name } of MCP_GENERATIONS) {
       assert.deepEqual(result.content, [{ type: 'text', text: JSON.stringify(grown) }]);
     });
 
-    const failures: [string, { answer: { status?: number; body: unknown; headers?: Record<string, string> }; error: RegExp }][] = [
-      ['HTTP 503', { answer: { status: 503, body: { error: 'Service Unavailable', statusCode: 503 } }, error: /^error: GET http:\/\/api\.test\/api\/v1\/platforms answered HTTP 503.*\nhint: \S/ }],
-      ['rate limited', { answer: { status: 429, body: { error: 'Too Many Requests', statusCode: 429 }, headers: { 'retry-after': '0' } }, error: /^error: .*rate limit.*\nhint: \S/i }],
-      ['an answer that breaks the schema', { answer: { body: { data: [{ id: 'reddit', targetTypes: ['keyword'] }] } }, error: /^error: .*PlatformsResponse.*\nhint: \S/ }],
+    const failures: [
+      string,
+      { answer: { status?: number; body: unknown; headers?: Record<string, string> }; error: RegExp },
+    ][] = [
+      [
+        'HTTP 503',
+        {
+          answer: { status: 503, body: { error: 'Service Unavailable', statusCode: 503 } },
+          error: /^error: GET http:\/\/api\.test\/api\/v1\/platforms answered HTTP 503.*\nhint: \S/,
+        },
+      ],
+      [
+        'rate limited',
+        {
+          answer: {
+            status: 429,
+            body: { error: 'Too Many Requests', statusCode: 429 },
+            headers: { 'retry-after': '0' },
+          },
+          error: /^error: .*rate limit.*\nhint: \S/i,
+        },
+      ],
+      [
+        'an answer that breaks the schema',
+        {
+          answer: { body: { data: [{ id: 'reddit', targetTypes: ['keyword'] }] } },
+          error: /^error: .*PlatformsResponse.*\nhint: \S/,
+        },
+      ],
     ];
     for (const [failure, { answer, error }] of failures) {
       it(`${failure}: an error result with the command line's two lines, and the next call works`, async () => {
-        const { client } = await connect(generation, { [`${FAKE_API}/api/v1/platforms`]: [answer, { body: validPlatforms }] });
+        const { client } = await connect(generation, {
+          [`${FAKE_API}/api/v1/platforms`]: [answer, { body: validPlatforms }],
+        });
         const failed = await client.callTool({ name: 'list_platforms', arguments: {} });
         assert.equal(failed.isError, true);
         assert.equal(failed.structuredContent, undefined);
         assert.match(textOf(failed), error);
-        assert.deepEqual((await client.callTool({ name: 'list_platforms', arguments: {} })).structuredContent, validPlatforms);
+        assert.deepEqual(
+          (await client.callTool({ name: 'list_platforms', arguments: {} })).structuredContent,
+          validPlatforms,
+        );
       });
     }
 
     it('lists the OpenAPI document and the resource links, as JSON, and no templates', async () => {
       const { client } = await connect(generation);
       const { resources } = await client.listResources();
-      assert.deepEqual(resources.map(({ uri, mimeType }) => ({ uri, mimeType })), [
-        { uri: 'earshot://openapi', mimeType: 'application/json' },
-        { uri: 'earshot://links', mimeType: 'application/json' },
-      ]);
+      assert.deepEqual(
+        resources.map(({ uri, mimeType }) => ({ uri, mimeType })),
+        [
+          { uri: 'earshot://openapi', mimeType: 'application/json' },
+          { uri: 'earshot://links', mimeType: 'application/json' },
+        ],
+      );
       assert.deepEqual((await client.listResourceTemplates()).resourceTemplates, []);
     });
 
     it('reads the OpenAPI document as served, byte for byte, and the links of the capabilities', async () => {
       const served = JSON.stringify(validOpenApi, null, 4);
       const { client } = await connect(generation, { [`${FAKE_API}/openapi.json`]: { body: served } });
-      assert.deepEqual((await client.readResource({ uri: 'earshot://openapi' })).contents, [{ uri: 'earshot://openapi', mimeType: 'application/json', text: served }]);
+      assert.deepEqual((await client.readResource({ uri: 'earshot://openapi' })).contents, [
+        { uri: 'earshot://openapi', mimeType: 'application/json', text: served },
+      ]);
       const { contents } = await client.readResource({ uri: 'earshot://links' });
       assert.deepEqual(JSON.parse(contents[0]!.text!), validCapabilities(FAKE_API).data.resources);
     });
 
     it('an API failure while reading is a protocol error on one line, prefixed once, and the server carries on', async () => {
-      const { client } = await connect(generation, { [`${FAKE_API}/openapi.json`]: [{ status: 404, body: { error: 'Not Found', statusCode: 404 } }, { body: validOpenApi }] });
+      const { client } = await connect(generation, {
+        [`${FAKE_API}/openapi.json`]: [
+          { status: 404, body: { error: 'Not Found', statusCode: 404 } },
+          { body: validOpenApi },
+        ],
+      });
       const error = await rejection(client.readResource({ uri: 'earshot://openapi' }));
       assert.equal(error.code, -32603);
       assert.doesNotMatch(error.message, /\n/);
       assert.doesNotMatch(error.message, /MCP error.*MCP error/);
-      assert.match(error.message, /^(MCP error -32603: )?GET http:\/\/api\.test\/openapi\.json answered HTTP 404.*; hint: \S/);
+      assert.match(
+        error.message,
+        /^(MCP error -32603: )?GET http:\/\/api\.test\/openapi\.json answered HTTP 404.*; hint: \S/,
+      );
       assert.equal((await client.readResource({ uri: 'earshot://openapi' })).contents.length, 1);
     });
 
@@ -180,7 +254,7 @@ for (const { generation, name } of MCP_GENERATIONS) {
 }
 
 describe('the MCP server, whatever its data source', () => {
-  it('never lets a result out that breaks the tool\'s output schema: the SDK checks it against our schema, and the call is an error result', async () => {
+  it("never lets a result out that breaks the tool's output schema: the SDK checks it against our schema, and the call is an error result", async () => {
     // Even the tolerant reading requires every platform's name.
     const broken = { data: [{ id: 'reddit', targetTypes: ['keyword'] }] };
     const source = {
@@ -199,13 +273,21 @@ describe('the MCP server, whatever its data source', () => {
     const result = await client.callTool({ name: 'list_platforms', arguments: {} });
     assert.equal(result.isError, true);
     assert.equal(result.structuredContent, undefined);
-    assert.match(textOf(result), /^Output validation error: Invalid structured content for tool list_platforms: .*name/);
+    assert.match(
+      textOf(result),
+      /^Output validation error: Invalid structured content for tool list_platforms: .*name/,
+    );
   });
 });
 
 describe('the MCP server over stdio, message by message', () => {
-  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
-  const request = (id: number, method: string, params: Record<string, unknown> = {}) => JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } });
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  const request = (id: number, method: string, params: Record<string, unknown> = {}) =>
+    JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } });
 
   /** Sends lines as a client would, then one valid request; resolves with every answer up to that one's. */
   async function exchange(lines: string[]): Promise<Record<string, unknown>[]> {
@@ -224,25 +306,97 @@ describe('the MCP server over stdio, message by message', () => {
       });
     });
     for (const line of lines) toServer.write(`${line}\n`);
-    toServer.write(`${JSON.stringify({ jsonrpc: '2.0', id: 'last', method: 'tools/list', params: { _meta: meta } })}\n`);
+    toServer.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 'last', method: 'tools/list', params: { _meta: meta } })}\n`,
+    );
     await done;
     return answers;
   }
 
   const cases: [string, { lines: string[]; want: unknown[] }][] = [
-    ['a line that is not JSON: a parse error with a null id', { lines: ['not json'], want: [{ jsonrpc: '2.0', id: null, error: { code: -32700, message: /^Parse error: the line is not JSON \(.+\)$/ } }] }],
-    ['a truncated message: a parse error', { lines: ['{"jsonrpc":"2.0","id":1,"method":"tools/li'], want: [{ jsonrpc: '2.0', id: null, error: { code: -32700, message: /^Parse error/ } }] }],
-    ['a batch: an invalid request', { lines: [`[${request(1, 'tools/list')}]`], want: [{ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: JSON-RPC batches are not supported; send one message per line' } }] }],
-    ['JSON that is not a JSON-RPC message: an invalid request with its id', { lines: ['{"jsonrpc":"2.0","id":7}'], want: [{ jsonrpc: '2.0', id: 7, error: { code: -32600, message: /^Invalid Request: not a JSON-RPC 2\.0 request/ } }] }],
-    ['a bare number: an invalid request', { lines: ['42'], want: [{ jsonrpc: '2.0', id: null, error: { code: -32600, message: /^Invalid Request/ } }] }],
-    ['an unknown method: method not found', { lines: [request(2, 'monitors/list')], want: [{ jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found' } }] }],
+    [
+      'a line that is not JSON: a parse error with a null id',
+      {
+        lines: ['not json'],
+        want: [
+          { jsonrpc: '2.0', id: null, error: { code: -32700, message: /^Parse error: the line is not JSON \(.+\)$/ } },
+        ],
+      },
+    ],
+    [
+      'a truncated message: a parse error',
+      {
+        lines: ['{"jsonrpc":"2.0","id":1,"method":"tools/li'],
+        want: [{ jsonrpc: '2.0', id: null, error: { code: -32700, message: /^Parse error/ } }],
+      },
+    ],
+    [
+      'a batch: an invalid request',
+      {
+        lines: [`[${request(1, 'tools/list')}]`],
+        want: [
+          {
+            jsonrpc: '2.0',
+            id: null,
+            error: {
+              code: -32600,
+              message: 'Invalid Request: JSON-RPC batches are not supported; send one message per line',
+            },
+          },
+        ],
+      },
+    ],
+    [
+      'JSON that is not a JSON-RPC message: an invalid request with its id',
+      {
+        lines: ['{"jsonrpc":"2.0","id":7}'],
+        want: [
+          { jsonrpc: '2.0', id: 7, error: { code: -32600, message: /^Invalid Request: not a JSON-RPC 2\.0 request/ } },
+        ],
+      },
+    ],
+    [
+      'a bare number: an invalid request',
+      { lines: ['42'], want: [{ jsonrpc: '2.0', id: null, error: { code: -32600, message: /^Invalid Request/ } }] },
+    ],
+    [
+      'an unknown method: method not found',
+      {
+        lines: [request(2, 'monitors/list')],
+        want: [{ jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found' } }],
+      },
+    ],
     [
       'tools/call with arguments that are not an object: invalid params, on one line',
-      { lines: [request(3, 'tools/call', { name: 'list_platforms', arguments: 'x' })], want: [{ jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Invalid params for tools/call: params.arguments: expected an object, received string' } }] },
+      {
+        lines: [request(3, 'tools/call', { name: 'list_platforms', arguments: 'x' })],
+        want: [
+          {
+            jsonrpc: '2.0',
+            id: 3,
+            error: {
+              code: -32602,
+              message: 'Invalid params for tools/call: params.arguments: expected an object, received string',
+            },
+          },
+        ],
+      },
     ],
     [
       'resources/read with a numeric uri: invalid params, not an internal error',
-      { lines: [request(4, 'resources/read', { uri: 5 })], want: [{ jsonrpc: '2.0', id: 4, error: { code: -32602, message: 'Invalid params for resources/read: params.uri: expected string, received number' } }] },
+      {
+        lines: [request(4, 'resources/read', { uri: 5 })],
+        want: [
+          {
+            jsonrpc: '2.0',
+            id: 4,
+            error: {
+              code: -32602,
+              message: 'Invalid params for resources/read: params.uri: expected string, received number',
+            },
+          },
+        ],
+      },
     ],
     ['blank lines: ignored', { lines: ['', '   ', '\r'], want: [] }],
   ];
@@ -250,7 +404,10 @@ describe('the MCP server over stdio, message by message', () => {
     it(`${name}, and the server keeps answering`, async () => {
       const answers = await exchange(lines);
       const last = answers.pop()!;
-      assert.deepEqual((last.result as { tools: { name: string }[] }).tools.map((tool) => tool.name), ['list_platforms', 'get_capabilities']);
+      assert.deepEqual(
+        (last.result as { tools: { name: string }[] }).tools.map((tool) => tool.name),
+        ['list_platforms', 'get_capabilities'],
+      );
       assert.equal(answers.length, want.length, JSON.stringify(answers));
       want.forEach((expected, index) => assertMatches(answers[index], expected));
     });
@@ -259,7 +416,15 @@ describe('the MCP server over stdio, message by message', () => {
   it('a line over the size limit: an invalid request, the rest of the line skipped', async () => {
     const { toServer, fromServer } = await startServer();
     const answers: Record<string, unknown>[] = [];
-    fromServer.on('data', (chunk: Buffer) => answers.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
+    fromServer.on('data', (chunk: Buffer) =>
+      answers.push(
+        ...chunk
+          .toString()
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+      ),
+    );
     // A line of 2 MiB, written in pieces, as a pipe delivers it.
     for (let i = 0; i < 32; i++) toServer.write('x'.repeat(64 * 1024));
     toServer.write(`\n${request(5, 'tools/list')}\n`);
@@ -267,15 +432,27 @@ describe('the MCP server over stdio, message by message', () => {
       const check = () => (answers.some((answer) => answer.id === 5) ? resolve() : setImmediate(check));
       check();
     });
-    assertMatches(answers[0], { jsonrpc: '2.0', id: null, error: { code: -32600, message: /^Invalid Request: a message must be at most 1048576 bytes on one line; this one was skipped$/ } });
+    assertMatches(answers[0], {
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message: /^Invalid Request: a message must be at most 1048576 bytes on one line; this one was skipped$/,
+      },
+    });
     assert.equal(answers.filter((answer) => answer.error).length, 1);
   });
 
   it('2026-07-28 lists and reads carry cache hints: public, for as long as browsers keep the API', async () => {
     const answers = await exchange([request(8, 'server/discover'), request(9, 'resources/templates/list')]);
-    for (const answer of answers) assertMatches((answer as { result: unknown }).result, { ttlMs: MCP_CACHE_HINT.ttlMs, cacheScope: 'public' });
+    for (const answer of answers)
+      assertMatches((answer as { result: unknown }).result, { ttlMs: MCP_CACHE_HINT.ttlMs, cacheScope: 'public' });
     const apiCacheControl = resolveHeaders(readNetlifyConfig(), '/api/v1/platforms')['cache-control'] ?? '';
-    assert.equal(MCP_CACHE_HINT.ttlMs, Number(/max-age=(\d+)/.exec(apiCacheControl)?.[1]) * 1000, `netlify.toml's /api/* Cache-Control is ${apiCacheControl}`);
+    assert.equal(
+      MCP_CACHE_HINT.ttlMs,
+      Number(/max-age=(\d+)/.exec(apiCacheControl)?.[1]) * 1000,
+      `netlify.toml's /api/* Cache-Control is ${apiCacheControl}`,
+    );
   });
 
   it('server/discover advertises 2026-07-28, tools and resources whose lists never change, and the instructions', async () => {
@@ -300,7 +477,8 @@ function assertMatches(actual: unknown, want: unknown, path = ''): void {
     want.forEach((item, index) => assertMatches((actual as unknown[])[index], item, `${path}/${index}`));
   } else if (typeof want === 'object' && want !== null) {
     assert.equal(typeof actual, 'object', `${path}: expected an object (got ${JSON.stringify(actual)})`);
-    for (const [key, value] of Object.entries(want)) assertMatches((actual as Record<string, unknown>)[key], value, `${path}/${key}`);
+    for (const [key, value] of Object.entries(want))
+      assertMatches((actual as Record<string, unknown>)[key], value, `${path}/${key}`);
   } else {
     assert.deepEqual(actual, want, path);
   }

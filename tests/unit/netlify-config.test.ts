@@ -4,7 +4,12 @@ import { describe, it } from 'node:test';
 import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { parseContentSecurityPolicy } from '../../site/lib/edge/content-security-policy.ts';
-import { findRedirectRule, matchesNetlifyPath, readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-config.ts';
+import {
+  findRedirectRule,
+  matchesNetlifyPath,
+  readNetlifyConfig,
+  resolveHeaders,
+} from '../../site/lib/edge/netlify-config.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import { API_LINK_HEADER, CORS_RESPONSE_HEADERS } from '../../site/lib/edge/api-headers.ts';
 import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
@@ -17,7 +22,8 @@ const TOO_MANY_REQUESTS_PATH = '/.netlify/functions/too-many-requests';
 
 describe('netlify.toml: the build', () => {
   it('builds with npm run build into dist/, on the Node major version package.json installs', () => {
-    const nodeRange = (JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.node;
+    const nodeRange = (JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: Record<string, string> })
+      .devDependencies.node;
     assert.equal(config.build?.command, 'npm run build');
     assert.equal(config.build?.publish, 'dist');
     assert.equal(config.build?.environment?.NODE_VERSION, /\d+/.exec(nodeRange ?? '')?.[0]);
@@ -38,7 +44,13 @@ describe('netlify.toml: rate limiting', () => {
         to: route.file,
         status: 200,
         force: true,
-        rate_limit: { action: 'rewrite', to: TOO_MANY_REQUESTS_PATH, window_limit: rateLimit.windowLimit, window_size: rateLimit.windowSize, aggregate_by: rateLimit.aggregateBy },
+        rate_limit: {
+          action: 'rewrite',
+          to: TOO_MANY_REQUESTS_PATH,
+          window_limit: rateLimit.windowLimit,
+          window_size: rateLimit.windowSize,
+          aggregate_by: rateLimit.aggregateBy,
+        },
       });
     });
   }
@@ -49,14 +61,23 @@ describe('netlify.toml: rate limiting', () => {
       to: '/.netlify/functions/mcp',
       status: 200,
       force: true,
-      rate_limit: { action: 'rewrite', to: TOO_MANY_REQUESTS_PATH, window_limit: rateLimit.windowLimit, window_size: rateLimit.windowSize, aggregate_by: rateLimit.aggregateBy },
+      rate_limit: {
+        action: 'rewrite',
+        to: TOO_MANY_REQUESTS_PATH,
+        window_limit: rateLimit.windowLimit,
+        window_size: rateLimit.windowSize,
+        aggregate_by: rateLimit.aggregateBy,
+      },
     });
     assert.ok(existsSync(`${config.functions?.directory}/mcp.ts`), `${config.functions?.directory}/mcp.ts is missing`);
   });
 
   it('rewrites to a function that exists, outside /api/ so that no /api/ rule can catch the rewrite', () => {
     const name = TOO_MANY_REQUESTS_PATH.split('/').at(-1);
-    assert.ok(existsSync(`${config.functions?.directory}/${name}.ts`), `${config.functions?.directory}/${name}.ts is missing`);
+    assert.ok(
+      existsSync(`${config.functions?.directory}/${name}.ts`),
+      `${config.functions?.directory}/${name}.ts is missing`,
+    );
     assert.equal(findRedirectRule(config, TOO_MANY_REQUESTS_PATH), undefined);
   });
 
@@ -69,16 +90,35 @@ describe('netlify.toml: rate limiting', () => {
 });
 
 describe('netlify.toml: JSON 404 under /api/', () => {
-  const unknownPaths = ['/api', '/api/', '/api/v1', '/api/v2/platforms', '/api/v1/platform', '/api/errors/429.json', '/api/errors/not-found.json', ...apiRoutes.map((route) => route.file)];
+  const unknownPaths = [
+    '/api',
+    '/api/',
+    '/api/v1',
+    '/api/v2/platforms',
+    '/api/v1/platform',
+    '/api/errors/429.json',
+    '/api/errors/not-found.json',
+    ...apiRoutes.map((route) => route.file),
+  ];
   for (const path of unknownPaths) {
     it(`${path} falls through to the 404 catch-all, forced over any file the build wrote there`, () => {
-      assert.deepEqual(findRedirectRule(config, path), { from: '/api/*', to: '/api/errors/404.json', status: 404, force: true });
+      assert.deepEqual(findRedirectRule(config, path), {
+        from: '/api/*',
+        to: '/api/errors/404.json',
+        status: 404,
+        force: true,
+      });
     });
   }
 
   it('/api/errors/404.json itself answers 404 from the copy of the body, since a rule to itself would be ignored', () => {
     const rule = findRedirectRule(config, '/api/errors/404.json')!;
-    assert.deepEqual(rule, { from: '/api/errors/404.json', to: '/api/errors/not-found.json', status: 404, force: true });
+    assert.deepEqual(rule, {
+      from: '/api/errors/404.json',
+      to: '/api/errors/not-found.json',
+      status: 404,
+      force: true,
+    });
     // The copy's own path goes back to the first body: no rule has the same from and to.
     assert.equal(findRedirectRule(config, rule.to)!.to, '/api/errors/404.json');
     for (const { from, to } of config.redirects ?? []) assert.notEqual(from, to);
@@ -92,21 +132,39 @@ describe('netlify.toml: JSON 404 under /api/', () => {
   });
 
   it('leaves the rest of the site to the HTML 404 page', () => {
-    for (const path of ['/', '/docs/', '/docs/nope/', '/apinope', OPENAPI_PATH]) assert.equal(findRedirectRule(config, path), undefined, path);
+    for (const path of ['/', '/docs/', '/docs/nope/', '/apinope', OPENAPI_PATH])
+      assert.equal(findRedirectRule(config, path), undefined, path);
   });
 });
 
 describe('netlify.toml: headers', () => {
   const schemaPaths = publishedSchemas('https://earshot.dev').map(({ path }) => path);
-  const publicJson = [OPENAPI_PATH, product.resources.mcp, API_CATALOG_PATH, ...schemaPaths, '/api/nope', ...apiRoutes.map((route) => route.path)];
-  const pages = ['/', '/docs/', '/docs/api/operations/listserviceplatforms/', '/404.html', '/_astro/page.B1a2c3.js', ...publicJson];
+  const publicJson = [
+    OPENAPI_PATH,
+    product.resources.mcp,
+    API_CATALOG_PATH,
+    ...schemaPaths,
+    '/api/nope',
+    ...apiRoutes.map((route) => route.path),
+  ];
+  const pages = [
+    '/',
+    '/docs/',
+    '/docs/api/operations/listserviceplatforms/',
+    '/404.html',
+    '/_astro/page.B1a2c3.js',
+    ...publicJson,
+  ];
 
   for (const path of publicJson) {
     it(`${path}: CORS for any origin with the exposed headers the functions send, linked to the API catalog, cached briefly`, () => {
       const headers = resolveHeaders(config, path);
       assert.equal(headers['access-control-allow-origin'], CORS_RESPONSE_HEADERS['Access-Control-Allow-Origin']);
       assert.equal(headers['access-control-expose-headers'], CORS_RESPONSE_HEADERS['Access-Control-Expose-Headers']);
-      assert.match(headers['access-control-expose-headers'] ?? '', /^ETag, Link, Retry-After, RateLimit, RateLimit-Policy$/);
+      assert.match(
+        headers['access-control-expose-headers'] ?? '',
+        /^ETag, Link, Retry-After, RateLimit, RateLimit-Policy$/,
+      );
       assert.match(headers.link ?? '', new RegExp(`<${API_CATALOG_PATH}>; rel="api-catalog"`));
       assert.equal(headers['cache-control'], 'public, max-age=60, must-revalidate');
     });
@@ -117,7 +175,8 @@ describe('netlify.toml: headers', () => {
   });
 
   for (const path of schemaPaths) {
-    it(`${path}: served as application/schema+json`, () => assert.equal(resolveHeaders(config, path)['content-type'], 'application/schema+json'));
+    it(`${path}: served as application/schema+json`, () =>
+      assert.equal(resolveHeaders(config, path)['content-type'], 'application/schema+json'));
   }
 
   for (const route of apiRoutes) {
@@ -127,22 +186,32 @@ describe('netlify.toml: headers', () => {
       assert.equal(headers['x-content-type-options'], 'nosniff');
       assert.equal(headers['netlify-cdn-cache-control'], 'public, s-maxage=86400, must-revalidate');
       assert.equal(headers.link, API_LINK_HEADER, 'the functions send site/lib/edge/api-headers.ts');
-      assert.equal(headers.link, `<${product.resources.openapi}>; rel="service-desc", <${product.resources.documentation}>; rel="service-doc", <${API_CATALOG_PATH}>; rel="api-catalog"`);
+      assert.equal(
+        headers.link,
+        `<${product.resources.openapi}>; rel="service-desc", <${product.resources.documentation}>; rel="service-doc", <${API_CATALOG_PATH}>; rel="api-catalog"`,
+      );
     });
 
     it(`${route.path}: RateLimit-Policy states the numbers of the rate_limit rule`, () => {
       const policy = parseRateLimitItem(resolveHeaders(config, route.path)['ratelimit-policy']);
       const rule = findRedirectRule(config, route.path)!.rate_limit!;
-      assert.deepEqual(policy, { name: RATE_LIMIT_POLICY_NAME, parameters: { q: rule.window_limit, w: rule.window_size } });
+      assert.deepEqual(policy, {
+        name: RATE_LIMIT_POLICY_NAME,
+        parameters: { q: rule.window_limit, w: rule.window_size },
+      });
     });
   }
 
   it('/_astro/*: content-hashed assets are cached for a year and never revalidated', () => {
-    assert.equal(resolveHeaders(config, '/_astro/page.B1a2c3.js')['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(
+      resolveHeaders(config, '/_astro/page.B1a2c3.js')['cache-control'],
+      'public, max-age=31536000, immutable',
+    );
   });
 
   it('pages keep Netlify’s default short caching with revalidation: no rule sets Cache-Control for them', () => {
-    for (const path of ['/', '/docs/', '/404.html']) assert.equal(resolveHeaders(config, path)['cache-control'], undefined, path);
+    for (const path of ['/', '/docs/', '/404.html'])
+      assert.equal(resolveHeaders(config, path)['cache-control'], undefined, path);
   });
 
   for (const path of pages) {
@@ -153,9 +222,19 @@ describe('netlify.toml: headers', () => {
       assert.deepEqual(csp['frame-ancestors'], ["'none'"]);
       assert.deepEqual(csp['base-uri'], ["'none'"]);
       const scriptSources = csp['script-src'] ?? [];
-      assert.deepEqual(scriptSources.filter((source) => !source.startsWith("'sha256-")), ["'self'", "'wasm-unsafe-eval'"]);
-      assert.ok(scriptSources.every((source) => /^'(self|wasm-unsafe-eval|sha256-[A-Za-z0-9+/]{43}=)'$/.test(source)), scriptSources.join(' '));
-      for (const directive of Object.keys(csp)) assert.ok(!csp[directive]!.some((source) => source === '*' || source === 'https:'), `${directive} allows any host`);
+      assert.deepEqual(
+        scriptSources.filter((source) => !source.startsWith("'sha256-")),
+        ["'self'", "'wasm-unsafe-eval'"],
+      );
+      assert.ok(
+        scriptSources.every((source) => /^'(self|wasm-unsafe-eval|sha256-[A-Za-z0-9+/]{43}=)'$/.test(source)),
+        scriptSources.join(' '),
+      );
+      for (const directive of Object.keys(csp))
+        assert.ok(
+          !csp[directive]!.some((source) => source === '*' || source === 'https:'),
+          `${directive} allows any host`,
+        );
       assert.equal(headers['referrer-policy'], 'strict-origin-when-cross-origin');
       assert.equal(headers['x-frame-options'], 'DENY');
       assert.match(headers['permissions-policy'] ?? '', /camera=\(\), geolocation=\(\).*microphone=\(\)/);
@@ -180,5 +259,6 @@ describe('matchesNetlifyPath', () => {
     ['splat, a sibling sharing the prefix', { pattern: '/api/*', path: '/apinope', want: false }],
     ['root splat', { pattern: '/*', path: '/', want: true }],
   ];
-  for (const [name, { pattern, path, want }] of cases) it(name, () => assert.equal(matchesNetlifyPath(pattern, path), want));
+  for (const [name, { pattern, path, want }] of cases)
+    it(name, () => assert.equal(matchesNetlifyPath(pattern, path), want));
 });

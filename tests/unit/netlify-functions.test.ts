@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, parse as parsePath } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import otherMethods, { config as otherMethodsConfig } from '../../netlify/functions/other-methods.ts';
-import tooManyRequests, { RETRY_AFTER_SECONDS, config as tooManyRequestsConfig } from '../../netlify/functions/too-many-requests.ts';
+import tooManyRequests, {
+  RETRY_AFTER_SECONDS,
+  config as tooManyRequestsConfig,
+} from '../../netlify/functions/too-many-requests.ts';
 import { apiErrors, METHOD_NOT_ALLOWED, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
 import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-config.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
@@ -22,7 +25,15 @@ const apiHeaders = resolveHeaders(netlify, '/api/v1/platforms');
 interface ManifestFunction {
   name: string;
   routes?: { pattern: string; methods?: string[] }[];
-  trafficRules?: { action: { type: string; config: { rateLimitConfig: { windowLimit: number; windowSize: number; algorithm: string }; aggregate: { keys: { type: string }[] } } } };
+  trafficRules?: {
+    action: {
+      type: string;
+      config: {
+        rateLimitConfig: { windowLimit: number; windowSize: number; algorithm: string };
+        aggregate: { keys: { type: string }[] };
+      };
+    };
+  };
 }
 
 const bundleDir = mkdtempSync(join(tmpdir(), 'earshot-functions-'));
@@ -42,15 +53,25 @@ function bundledRateLimit(fn: ManifestFunction) {
 before(async () => {
   // The bundler Netlify's build runs on netlify/functions: it parses each `config` from the source
   // (literals only) and writes the routes and rate limits the CDN will apply.
-  await zipFunctions([netlify.functions!.directory!], bundleDir, { manifest: join(bundleDir, 'manifest.json'), archiveFormat: 'none', basePath: process.cwd() });
-  manifest = (JSON.parse(readFileSync(join(bundleDir, 'manifest.json'), 'utf8')) as { functions: ManifestFunction[] }).functions;
+  await zipFunctions([netlify.functions!.directory!], bundleDir, {
+    manifest: join(bundleDir, 'manifest.json'),
+    archiveFormat: 'none',
+    basePath: process.cwd(),
+  });
+  manifest = (JSON.parse(readFileSync(join(bundleDir, 'manifest.json'), 'utf8')) as { functions: ManifestFunction[] })
+    .functions;
 });
 
 after(() => rmSync(bundleDir, { recursive: true, force: true }));
 
 describe('netlify/functions, as Netlify bundles them', () => {
   it('deploys exactly the three functions, each rate limited like the API in netlify.toml, with Netlify’s own 429 over it', () => {
-    assert.deepEqual(manifest.map((fn) => fn.name).sort(), readdirSync(netlify.functions!.directory!).map((file) => parsePath(file).name).sort());
+    assert.deepEqual(
+      manifest.map((fn) => fn.name).sort(),
+      readdirSync(netlify.functions!.directory!)
+        .map((file) => parsePath(file).name)
+        .sort(),
+    );
     assert.deepEqual(manifest.map((fn) => fn.name).sort(), ['mcp', 'other-methods', 'too-many-requests']);
     for (const fn of manifest) {
       assert.deepEqual(bundledRateLimit(fn), rateLimit, `${fn.name}: its config.rateLimit and netlify.toml disagree`);
@@ -67,10 +88,13 @@ describe('netlify/functions, as Netlify bundles them', () => {
   });
 
   it('other-methods runs for every public JSON resource that netlify.toml gives CORS, and never for GET or HEAD', () => {
-    const corsPaths = (netlify.headers ?? []).filter((rule) => rule.values['Access-Control-Allow-Origin']).map((rule) => rule.for);
+    const corsPaths = (netlify.headers ?? [])
+      .filter((rule) => rule.values['Access-Control-Allow-Origin'])
+      .map((rule) => rule.for);
     const routes = deployed('other-methods').routes ?? [];
     assert.deepEqual(routes.map((route) => route.pattern).sort(), [...corsPaths].sort());
-    for (const route of routes) assert.deepEqual(route.methods, ['OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'], route.pattern);
+    for (const route of routes)
+      assert.deepEqual(route.methods, ['OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'], route.pattern);
   });
 
   it('the code reads the same config the bundler does', () => {
@@ -78,7 +102,10 @@ describe('netlify/functions, as Netlify bundles them', () => {
       const { windowLimit, windowSize, aggregateBy } = config.rateLimit;
       assert.deepEqual({ windowLimit, windowSize, aggregateBy }, rateLimit);
     }
-    assert.deepEqual(otherMethodsConfig.path, deployed('other-methods').routes!.map((route) => route.pattern));
+    assert.deepEqual(
+      otherMethodsConfig.path,
+      deployed('other-methods').routes!.map((route) => route.pattern),
+    );
   });
 });
 
@@ -93,7 +120,10 @@ describe('the too-many-requests function, where the rate limit rewrites', () => 
   });
 
   it('answers a CORS preflight over the limit like any other, so that the browser sends the request and its script reads the 429', async () => {
-    const options = new Request('https://earshot.dev/api/v1/platforms', { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' } });
+    const options = new Request('https://earshot.dev/api/v1/platforms', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' },
+    });
     const [overLimit, usual] = [tooManyRequests(options), otherMethods(options)];
     assert.equal(overLimit.status, 204);
     assert.deepEqual(Object.fromEntries(overLimit.headers), Object.fromEntries(usual.headers));
@@ -101,19 +131,38 @@ describe('the too-many-requests function, where the rate limit rewrites', () => 
 
   it("sends Retry-After equal to the rate limit's window in netlify.toml", () => {
     assert.equal(RETRY_AFTER_SECONDS, rateLimit.windowSize);
-    assert.equal(tooManyRequests(new Request('https://earshot.dev/api/v1/platforms')).headers.get('retry-after'), String(RETRY_AFTER_SECONDS));
+    assert.equal(
+      tooManyRequests(new Request('https://earshot.dev/api/v1/platforms')).headers.get('retry-after'),
+      String(RETRY_AFTER_SECONDS),
+    );
   });
 
   it('carries both IETF fields: the policy of netlify.toml, and no request left until Retry-After', () => {
     const headers = tooManyRequests(new Request('https://earshot.dev/api/v1/platforms')).headers;
-    assert.deepEqual(parseRateLimitItem(headers.get('ratelimit-policy')), { name: RATE_LIMIT_POLICY_NAME, parameters: { q: rateLimit.windowLimit, w: rateLimit.windowSize } });
-    assert.deepEqual(parseRateLimitItem(headers.get('ratelimit')), { name: RATE_LIMIT_POLICY_NAME, parameters: { r: 0, t: Number(headers.get('retry-after')) } });
-    assert.equal(headers.get('ratelimit-policy'), apiHeaders['ratelimit-policy'], 'the same policy as every other API answer');
+    assert.deepEqual(parseRateLimitItem(headers.get('ratelimit-policy')), {
+      name: RATE_LIMIT_POLICY_NAME,
+      parameters: { q: rateLimit.windowLimit, w: rateLimit.windowSize },
+    });
+    assert.deepEqual(parseRateLimitItem(headers.get('ratelimit')), {
+      name: RATE_LIMIT_POLICY_NAME,
+      parameters: { r: 0, t: Number(headers.get('retry-after')) },
+    });
+    assert.equal(
+      headers.get('ratelimit-policy'),
+      apiHeaders['ratelimit-policy'],
+      'the same policy as every other API answer',
+    );
   });
 
   it('carries the CORS, link and nosniff headers of every API answer, and is never cached', () => {
     const headers = tooManyRequests(new Request('https://earshot.dev/api/v1/platforms')).headers;
-    for (const name of ['content-type', 'access-control-allow-origin', 'access-control-expose-headers', 'link', 'x-content-type-options']) {
+    for (const name of [
+      'content-type',
+      'access-control-allow-origin',
+      'access-control-expose-headers',
+      'link',
+      'x-content-type-options',
+    ]) {
       assert.equal(headers.get(name), apiHeaders[name], name);
     }
     assert.equal(headers.get('cache-control'), 'no-store');
@@ -123,7 +172,16 @@ describe('the too-many-requests function, where the rate limit rewrites', () => 
 
 describe('the other-methods function', () => {
   const preflight = (path: string) =>
-    otherMethods(new Request(`https://earshot.dev${path}`, { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-trace-id' } }));
+    otherMethods(
+      new Request(`https://earshot.dev${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'https://elsewhere.example',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'x-trace-id',
+        },
+      }),
+    );
 
   it('answers a CORS preflight 204: any origin, GET, HEAD and OPTIONS, any request header, a day', async () => {
     const response = preflight('/api/v1/platforms');
@@ -148,7 +206,14 @@ describe('the other-methods function', () => {
       const response = otherMethods(new Request('https://earshot.dev/api/v1/platforms', { method, body: '{}' }));
       assert.equal(response.status, 405);
       assert.equal(response.headers.get('allow'), 'GET, HEAD, OPTIONS');
-      for (const name of ['content-type', 'access-control-allow-origin', 'access-control-expose-headers', 'link', 'ratelimit-policy', 'x-content-type-options']) {
+      for (const name of [
+        'content-type',
+        'access-control-allow-origin',
+        'access-control-expose-headers',
+        'link',
+        'ratelimit-policy',
+        'x-content-type-options',
+      ]) {
         assert.equal(response.headers.get(name), apiHeaders[name], name);
       }
       assert.equal(response.headers.get('cache-control'), 'no-store');
@@ -161,7 +226,8 @@ describe('the other-methods function', () => {
 
 describe('the error bodies', () => {
   for (const body of apiErrors) {
-    it(`${JSON.stringify(body)} is a valid Error`, () => assert.equal(validateError(body), true, JSON.stringify(validateError.errors)));
+    it(`${JSON.stringify(body)} is a valid Error`, () =>
+      assert.equal(validateError(body), true, JSON.stringify(validateError.errors)));
   }
 
   it('say the reason phrase of their status (RFC 9110, section 15)', () => {

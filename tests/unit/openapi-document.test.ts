@@ -51,20 +51,36 @@ describe('the OpenAPI document', () => {
     for (const operation of operations) assert.equal('security' in operation, false, operation.operationId);
   });
 
-  it('states the licence of the repository that generates it, package.json\'s', () => {
+  it("states the licence of the repository that generates it, package.json's", () => {
     const { license } = JSON.parse(readFileSync('package.json', 'utf8')) as { license: string };
     assert.deepEqual(document.info.license, { name: license, identifier: license });
   });
 
   it('types the capabilities product as a string with its constant, so that generated clients do too', () => {
     const capabilities = document.components.schemas.CapabilitiesResponse as typeof apiSchemas.CapabilitiesResponse;
-    assert.deepEqual(capabilities.properties.data.properties.product, { type: 'string', const: data.product.name, description: "Always the product's own name." });
+    assert.deepEqual(capabilities.properties.data.properties.product, {
+      type: 'string',
+      const: data.product.name,
+      description: "Always the product's own name.",
+    });
   });
 
   it('names the environment of its server, and that it is public', () => {
-    assert.deepEqual(document.servers, [{ url: 'https://preview.example', description: 'Preview: a deploy preview or branch deploy of this site, not production', 'x-internal': false }]);
-    assert.equal(buildOpenApiDocument({ data, baseUrl: data.product.baseUrl, rateLimit }).servers[0]!.description, 'Production');
-    assert.match(buildOpenApiDocument({ data, baseUrl: 'http://localhost:8888', rateLimit }).servers[0]!.description, /^Local server/);
+    assert.deepEqual(document.servers, [
+      {
+        url: 'https://preview.example',
+        description: 'Preview: a deploy preview or branch deploy of this site, not production',
+        'x-internal': false,
+      },
+    ]);
+    assert.equal(
+      buildOpenApiDocument({ data, baseUrl: data.product.baseUrl, rateLimit }).servers[0]!.description,
+      'Production',
+    );
+    assert.match(
+      buildOpenApiDocument({ data, baseUrl: 'http://localhost:8888', rateLimit }).servers[0]!.description,
+      /^Local server/,
+    );
   });
 
   it('has exactly the two discovery operations, tagged Discovery', () => {
@@ -85,19 +101,37 @@ describe('the OpenAPI document', () => {
       other: responses.default.$ref,
     }));
     assert.deepEqual(refs, [
-      { operationId: 'getServiceCapabilities', ok: '#/components/schemas/CapabilitiesResponse', tooMany: '#/components/responses/TooManyRequests', other: '#/components/responses/OtherError' },
-      { operationId: 'listServicePlatforms', ok: '#/components/schemas/PlatformsResponse', tooMany: '#/components/responses/TooManyRequests', other: '#/components/responses/OtherError' },
+      {
+        operationId: 'getServiceCapabilities',
+        ok: '#/components/schemas/CapabilitiesResponse',
+        tooMany: '#/components/responses/TooManyRequests',
+        other: '#/components/responses/OtherError',
+      },
+      {
+        operationId: 'listServicePlatforms',
+        ok: '#/components/schemas/PlatformsResponse',
+        tooMany: '#/components/responses/TooManyRequests',
+        other: '#/components/responses/OtherError',
+      },
     ]);
     const tooMany = document.components.responses.TooManyRequests;
     assert.equal(tooMany.content['application/json'].schema.$ref, '#/components/schemas/Error');
-    assert.match(tooMany.description, new RegExp(`more than ${rateLimit.windowLimit} requests per ${rateLimit.windowSize} seconds per client IP`));
+    assert.match(
+      tooMany.description,
+      new RegExp(`more than ${rateLimit.windowLimit} requests per ${rateLimit.windowSize} seconds per client IP`),
+    );
     assert.match(tooMany.description, /sliding window/);
   });
 
   it('declares the headers of a 200: ETag, Cache-Control, Link, RateLimit-Policy and CORS', () => {
     for (const { operationId, responses } of operations) {
-      assert.deepEqual(Object.keys(responses['200'].headers), ['ETag', 'Cache-Control', 'Link', 'RateLimit-Policy', 'Access-Control-Allow-Origin'], operationId);
-      for (const [name, header] of Object.entries(responses['200'].headers)) assert.equal(header.$ref, `#/components/headers/${name}`);
+      assert.deepEqual(
+        Object.keys(responses['200'].headers),
+        ['ETag', 'Cache-Control', 'Link', 'RateLimit-Policy', 'Access-Control-Allow-Origin'],
+        operationId,
+      );
+      for (const [name, header] of Object.entries(responses['200'].headers))
+        assert.equal(header.$ref, `#/components/headers/${name}`);
     }
     const policy = parseRateLimitItem(document.components.headers['RateLimit-Policy'].example);
     assert.deepEqual(policy?.parameters, { q: rateLimit.windowLimit, w: rateLimit.windowSize });
@@ -105,9 +139,17 @@ describe('the OpenAPI document', () => {
 
   it('declares the headers of a 429: Retry-After, both RateLimit fields and CORS, the remaining quota 0 until Retry-After', () => {
     const { headers } = document.components.responses.TooManyRequests;
-    assert.deepEqual(Object.keys(headers), ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'Access-Control-Allow-Origin']);
+    assert.deepEqual(Object.keys(headers), [
+      'Retry-After',
+      'RateLimit',
+      'RateLimit-Policy',
+      'Access-Control-Allow-Origin',
+    ]);
     const { example: retryAfter } = document.components.headers['Retry-After'];
-    assert.deepEqual(parseRateLimitItem(document.components.headers.RateLimit.example)?.parameters, { r: 0, t: retryAfter });
+    assert.deepEqual(parseRateLimitItem(document.components.headers.RateLimit.example)?.parameters, {
+      r: 0,
+      t: retryAfter,
+    });
     assert.equal(retryAfter, rateLimit.windowSize);
   });
 
@@ -139,7 +181,10 @@ describe('the OpenAPI document', () => {
   it('shows the first few platforms of the data in each 200 example, valid against its schema, so that its size does not grow with the data', () => {
     const validator = createSchemaValidator();
     const firstPlatforms = data.platforms.slice(0, EXAMPLE_PLATFORM_COUNT);
-    assert.ok(data.platforms.length > EXAMPLE_PLATFORM_COUNT, 'the shipped data should have more platforms than the example shows');
+    assert.ok(
+      data.platforms.length > EXAMPLE_PLATFORM_COUNT,
+      'the shipped data should have more platforms than the example shows',
+    );
     for (const { operationId, responses } of operations) {
       const { schema, example } = responses['200'].content['application/json'];
       const validate = validator.getSchema(apiSchemas[schema.$ref.split('/').at(-1) as keyof typeof apiSchemas].$id)!;

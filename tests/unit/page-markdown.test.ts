@@ -4,14 +4,18 @@ import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts'
 import { convertPageToMarkdown, toMarkdownLink } from '../../site/lib/discovery/page-markdown.ts';
 
 /** A built Starlight page reduced to what the converter reads: head, title, main content. */
-const page = (main: string) => `<!doctype html><html><head><meta name="description" content="What it is."></head><body><main><h1 id="_top">Title</h1><div class="sl-markdown-content">${main}</div></main></body></html>`;
+const page = (main: string) =>
+  `<!doctype html><html><head><meta name="description" content="What it is."></head><body><main><h1 id="_top">Title</h1><div class="sl-markdown-content">${main}</div></main></body></html>`;
 
 describe('convertPageToMarkdown', () => {
   const cases: [string, { main: string; want: string }][] = [
     ['the title and description lead', { main: '<p>Text.</p>', want: '# Title\n\n> What it is.\n\nText.\n' }],
     [
       'a heading loses its anchor link',
-      { main: '<div class="sl-heading-wrapper"><h2 id="a">Install</h2><a class="sl-anchor-link" href="#a"><span class="sr-only">Section titled “Install”</span><svg></svg></a></div>', want: '# Title\n\n> What it is.\n\n## Install\n' },
+      {
+        main: '<div class="sl-heading-wrapper"><h2 id="a">Install</h2><a class="sl-anchor-link" href="#a"><span class="sr-only">Section titled “Install”</span><svg></svg></a></div>',
+        want: '# Title\n\n> What it is.\n\n## Install\n',
+      },
     ],
     [
       'an Expressive Code block: its lines as the copy button holds them, with its language',
@@ -22,7 +26,10 @@ describe('convertPageToMarkdown', () => {
     ],
     [
       'a titled code block keeps its title',
-      { main: '<div class="expressive-code"><figure><figcaption><span class="title">Output</span></figcaption><pre data-language="json"><code>{}</code></pre><button data-code="{}"></button></figure></div>', want: '# Title\n\n> What it is.\n\n**Output**\n\n```json\n{}\n```\n' },
+      {
+        main: '<div class="expressive-code"><figure><figcaption><span class="title">Output</span></figcaption><pre data-language="json"><code>{}</code></pre><button data-code="{}"></button></figure></div>',
+        want: '# Title\n\n> What it is.\n\n**Output**\n\n```json\n{}\n```\n',
+      },
     ],
     [
       'tabs become one labelled section per tab',
@@ -31,11 +38,30 @@ describe('convertPageToMarkdown', () => {
         want: '# Title\n\n> What it is.\n\n**curl**\n\nOne.\n\n**Python**\n\nTwo.\n',
       },
     ],
-    ['an aside becomes a quotation under its title', { main: '<aside class="starlight-aside"><p class="starlight-aside__title">Note</p><div class="starlight-aside__content"><p>Careful.</p></div></aside>', want: '# Title\n\n> What it is.\n\n> **Note**\n>\n> Careful.\n' }],
-    ['a table stays a table', { main: '<table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>', want: '# Title\n\n> What it is.\n\n| A | B |\n| - | - |\n| 1 | 2 |\n' }],
-    ['a link to a docs page goes to its Markdown', { main: '<p><a href="/docs/cli/#install">Install</a> or <a href="/api/v1/platforms">the API</a>.</p>', want: '# Title\n\n> What it is.\n\n[Install](/docs/cli.md#install) or [the API](/api/v1/platforms).\n' }],
+    [
+      'an aside becomes a quotation under its title',
+      {
+        main: '<aside class="starlight-aside"><p class="starlight-aside__title">Note</p><div class="starlight-aside__content"><p>Careful.</p></div></aside>',
+        want: '# Title\n\n> What it is.\n\n> **Note**\n>\n> Careful.\n',
+      },
+    ],
+    [
+      'a table stays a table',
+      {
+        main: '<table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>',
+        want: '# Title\n\n> What it is.\n\n| A | B |\n| - | - |\n| 1 | 2 |\n',
+      },
+    ],
+    [
+      'a link to a docs page goes to its Markdown',
+      {
+        main: '<p><a href="/docs/cli/#install">Install</a> or <a href="/api/v1/platforms">the API</a>.</p>',
+        want: '# Title\n\n> What it is.\n\n[Install](/docs/cli.md#install) or [the API](/api/v1/platforms).\n',
+      },
+    ],
   ];
-  for (const [name, { main, want }] of cases) it(name, () => assert.equal(convertPageToMarkdown(page(main)).markdown, want));
+  for (const [name, { main, want }] of cases)
+    it(name, () => assert.equal(convertPageToMarkdown(page(main)).markdown, want));
 
   it('refuses a page without a main or a title, rather than publishing an empty file', () => {
     assert.throws(() => convertPageToMarkdown('<html><body><p>no main</p></body></html>'), /no <main> or no <h1>/);
@@ -46,7 +72,11 @@ describe('Markdown addresses', () => {
   const cases: [string, string, string][] = [
     ['a docs page', '/docs/authentication/', '/docs/authentication.md'],
     ['the docs home', '/docs/', '/docs.md'],
-    ['a generated API page', '/docs/api/operations/listserviceplatforms/', '/docs/api/operations/listserviceplatforms.md'],
+    [
+      'a generated API page',
+      '/docs/api/operations/listserviceplatforms/',
+      '/docs/api/operations/listserviceplatforms.md',
+    ],
     ['the landing page', '/', '/index.md'],
   ];
   for (const [name, path, want] of cases) it(name, () => assert.equal(markdownPathOf(path), want));

@@ -38,7 +38,9 @@ const singletons: Record<string, string> = {
   ...Object.fromEntries(apiRoutes.map((route) => [route.file.slice(1), `the ${route.path} endpoint`])),
   [jsonErrorBody]: 'the JSON 404 error body',
   [jsonErrorBodyCopy]: 'its copy, served when the JSON 404 body itself is requested',
-  ...Object.fromEntries(publishedSchemas(baseUrl).map(({ path, title }) => [path.slice(1), `the ${title} JSON Schema`])),
+  ...Object.fromEntries(
+    publishedSchemas(baseUrl).map(({ path, title }) => [path.slice(1), `the ${title} JSON Schema`]),
+  ),
   [OPENAPI_PATH.slice(1)]: 'the OpenAPI document',
   [product.resources.mcp.slice(1)]: 'the MCP configuration',
   'sitemap-index.xml': 'the sitemap index',
@@ -54,8 +56,14 @@ const singletons: Record<string, string> = {
 /** The documented families of files, by path. Docs pages are those the sitemap lists. */
 const families: [string, RegExp][] = [
   ['a sitemap', /^sitemap-\d+\.xml$/],
-  ['a docs asset bundled by Astro (scripts, styles, fonts, images)', /^_astro\/[\w.-]+\.(js|css|woff2?|svg|png|jpe?g|webp|avif)$/],
-  ['the search index and UI (Pagefind)', /^pagefind\/(pagefind[\w.-]*\.(js|css|json|pf_meta)|wasm\.[\w-]+\.pagefind|fragment\/[\w-]+\.pf_fragment|index\/[\w-]+\.pf_index)$/],
+  [
+    'a docs asset bundled by Astro (scripts, styles, fonts, images)',
+    /^_astro\/[\w.-]+\.(js|css|woff2?|svg|png|jpe?g|webp|avif)$/,
+  ],
+  [
+    'the search index and UI (Pagefind)',
+    /^pagefind\/(pagefind[\w.-]*\.(js|css|json|pf_meta)|wasm\.[\w-]+\.pagefind|fragment\/[\w-]+\.pf_fragment|index\/[\w-]+\.pf_index)$/,
+  ],
 ];
 
 /**
@@ -77,51 +85,83 @@ describe('the public surface of a build', () => {
     assert.equal(build.status, 0, build.stderr);
     files = readPublishedFiles(outDir);
     const sitemaps = files.filter(({ path }) => /^sitemap-\d+\.xml$/.test(path));
-    sitemapPages = sitemaps.flatMap(({ text }) => [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname));
+    sitemapPages = sitemaps.flatMap(({ text }) =>
+      [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname),
+    );
   });
 
   after(() => rmSync(dirname(outDir), { recursive: true, force: true }));
 
   it('publishes only files of the documented surface (as many as the README says)', () => {
-    assert.ok(readFileSync('README.md', 'utf8').includes(`all **${files.length}** files of a build`), `the README's Reliability section should say ${files.length} files`);
+    assert.ok(
+      readFileSync('README.md', 'utf8').includes(`all **${files.length}** files of a build`),
+      `the README's Reliability section should say ${files.length} files`,
+    );
     // Each page, and its Markdown version for agents.
-    const pageFiles = new Set(sitemapPages.flatMap((path) => [`${path.slice(1)}index.html`, markdownPathOf(path).slice(1)]));
+    const pageFiles = new Set(
+      sitemapPages.flatMap((path) => [`${path.slice(1)}index.html`, markdownPathOf(path).slice(1)]),
+    );
     const undocumented = files
       .map(({ path }) => path)
-      .filter((path) => !(path in singletons) && !pageFiles.has(path) && !families.some(([, pattern]) => pattern.test(path)));
+      .filter(
+        (path) => !(path in singletons) && !pageFiles.has(path) && !families.some(([, pattern]) => pattern.test(path)),
+      );
     assert.deepEqual(undocumented, []);
   });
 
   it('publishes every documented file, and a page for every sitemap entry', () => {
     const paths = new Set(files.map(({ path }) => path));
-    const missing = Object.entries(singletons).filter(([path]) => !paths.has(path)).map(([path, what]) => `${what} (${path})`);
+    const missing = Object.entries(singletons)
+      .filter(([path]) => !paths.has(path))
+      .map(([path, what]) => `${what} (${path})`);
     assert.deepEqual(missing, []);
     assert.ok(sitemapPages.includes('/') && sitemapPages.includes('/docs/'), sitemapPages.join(' '));
-    assert.deepEqual(sitemapPages.filter((path) => !paths.has(`${path.slice(1)}index.html`)), []);
+    assert.deepEqual(
+      sitemapPages.filter((path) => !paths.has(`${path.slice(1)}index.html`)),
+      [],
+    );
   });
 
   it('publishes no source maps', () => {
-    assert.deepEqual(files.filter(({ path, text }) => path.endsWith('.map') || /[#@]\s*sourceMappingURL=/.test(text)).map(({ path }) => path), []);
+    assert.deepEqual(
+      files
+        .filter(({ path, text }) => path.endsWith('.map') || /[#@]\s*sourceMappingURL=/.test(text))
+        .map(({ path }) => path),
+      [],
+    );
   });
 
   it('publishes no value of the build environment', () => {
     // The planted probes, and whatever secret the environment of this run holds.
     const secrets = Object.entries({ ...process.env, ...planted }).filter(
-      ([name, value]) => value && value.length >= 8 && (name in planted || /TOKEN|SECRET|PASSWORD|API_?KEY|AUTH/i.test(name)),
+      ([name, value]) =>
+        value && value.length >= 8 && (name in planted || /TOKEN|SECRET|PASSWORD|API_?KEY|AUTH/i.test(name)),
     );
     assert.ok(secrets.length >= 2);
     const leaks = files.flatMap(({ path, text, bytes }) =>
-      secrets.filter(([, value]) => text.includes(value!) || bytes.includes(value!)).map(([name]) => `${path}: ${name}`),
+      secrets
+        .filter(([, value]) => text.includes(value!) || bytes.includes(value!))
+        .map(([name]) => `${path}: ${name}`),
     );
     assert.deepEqual(leaks, []);
   });
 
   it('publishes no path of the machine that built it', () => {
-    const machinePaths = [process.cwd(), dirname(outDir), `${homedir()}/`, `${tmpdir()}/`, '/work/', 'file://', 'node_modules'];
+    const machinePaths = [
+      process.cwd(),
+      dirname(outDir),
+      `${homedir()}/`,
+      `${tmpdir()}/`,
+      '/work/',
+      'file://',
+      'node_modules',
+    ];
     const mentions = files.flatMap(({ path, text }) => {
       const allowed = vendoredPathMentions.filter((mention) => mention.file === path).map((mention) => mention.text);
       const cleaned = allowed.reduce((rest, mention) => rest.replaceAll(mention, ''), text);
-      return machinePaths.filter((machinePath) => cleaned.includes(machinePath)).map((machinePath) => `${path}: ${machinePath}`);
+      return machinePaths
+        .filter((machinePath) => cleaned.includes(machinePath))
+        .map((machinePath) => `${path}: ${machinePath}`);
     });
     assert.deepEqual(mentions, []);
   });
@@ -139,10 +179,16 @@ describe('the public surface of a build', () => {
     assert.deepEqual(dataOnly.sort(), ['baseUrl', 'supportEmail']);
 
     const keysIn = (value: unknown): string[] =>
-      typeof value !== 'object' || value === null ? [] : [...(Array.isArray(value) ? [] : Object.keys(value)), ...Object.values(value).flatMap(keysIn)];
+      typeof value !== 'object' || value === null
+        ? []
+        : [...(Array.isArray(value) ? [] : Object.keys(value)), ...Object.values(value).flatMap(keysIn)];
     const jsonFiles = files.filter(({ path }) => /\.json$|(^|\/)api-catalog$/.test(path));
     assert.ok(jsonFiles.length >= 5, jsonFiles.map(({ path }) => path).join(', '));
-    const found = jsonFiles.flatMap(({ path, text }) => keysIn(JSON.parse(text)).filter((key) => dataOnly.includes(key)).map((key) => `${path}: ${key}`));
+    const found = jsonFiles.flatMap(({ path, text }) =>
+      keysIn(JSON.parse(text))
+        .filter((key) => dataOnly.includes(key))
+        .map((key) => `${path}: ${key}`),
+    );
     assert.deepEqual(found, []);
   });
 
@@ -150,22 +196,43 @@ describe('the public surface of a build', () => {
     // The client package names it in its hints (`tell support@…`), its README and its `bugs` field.
     const pages = ['docs/authentication/', 'docs/api/'];
     // The pages that show it, their Markdown versions and the file of all Markdown, the OpenAPI contact.
-    const documented = [...pages.flatMap((page) => [`${page}index.html`, markdownPathOf(`/${page}`).slice(1)]), 'llms-full.txt', OPENAPI_PATH.slice(1), cliTarball];
+    const documented = [
+      ...pages.flatMap((page) => [`${page}index.html`, markdownPathOf(`/${page}`).slice(1)]),
+      'llms-full.txt',
+      OPENAPI_PATH.slice(1),
+      cliTarball,
+    ];
     const holders = files.filter(({ text }) => text.includes(product.supportEmail));
-    const [fragments, others] = [holders.filter(({ path }) => path.endsWith('.pf_fragment')), holders.filter(({ path }) => !path.endsWith('.pf_fragment'))];
+    const [fragments, others] = [
+      holders.filter(({ path }) => path.endsWith('.pf_fragment')),
+      holders.filter(({ path }) => !path.endsWith('.pf_fragment')),
+    ];
     assert.deepEqual(others.map(({ path }) => path).sort(), [...documented].sort());
     // Pagefind's fragments each index one page: a signature, then JSON that names the page's URL.
-    const fragmentPages = fragments.map(({ text }) => `${(JSON.parse(text.slice(text.indexOf('{'))) as { url: string }).url.slice(1)}index.html`);
-    assert.deepEqual(fragmentPages.filter((page) => !documented.includes(page)), []);
+    const fragmentPages = fragments.map(
+      ({ text }) => `${(JSON.parse(text.slice(text.indexOf('{'))) as { url: string }).url.slice(1)}index.html`,
+    );
+    assert.deepEqual(
+      fragmentPages.filter((page) => !documented.includes(page)),
+      [],
+    );
   });
 
   it('deploys only the documented Netlify Functions: the 429 answer, the MCP endpoint, and the answer to methods other than GET and HEAD', () => {
     const functionPath = /^\/\.netlify\/functions\/([\w-]+)$/;
-    const targets = new Set(netlify.redirects!.flatMap((rule) => [rule.to, rule.rate_limit?.to ?? ''].filter((to) => functionPath.test(to))));
+    const targets = new Set(
+      netlify.redirects!.flatMap((rule) => [rule.to, rule.rate_limit?.to ?? ''].filter((to) => functionPath.test(to))),
+    );
     assert.deepEqual([...targets].map((to) => functionPath.exec(to)![1]!).sort(), ['mcp', 'too-many-requests']);
-    const deployed = readdirSync(netlify.functions!.directory!).map((name) => parsePath(name).name).sort();
+    const deployed = readdirSync(netlify.functions!.directory!)
+      .map((name) => parsePath(name).name)
+      .sort();
     assert.deepEqual(deployed, ['mcp', 'other-methods', 'too-many-requests']);
     const readme = readFileSync('README.md', 'utf8');
-    for (const name of deployed) assert.ok(readme.includes(`netlify/functions/${name}.ts`), `the README should describe netlify/functions/${name}.ts`);
+    for (const name of deployed)
+      assert.ok(
+        readme.includes(`netlify/functions/${name}.ts`),
+        `the README should describe netlify/functions/${name}.ts`,
+      );
   });
 });

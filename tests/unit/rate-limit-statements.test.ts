@@ -11,7 +11,11 @@ describe('the rate limit readers are told', () => {
       const stated = findStatedRateLimits(read());
       assert.ok(stated.length > 0, `${name} does not state the rate limit`);
       for (const { windowLimit, windowSize, text } of stated) {
-        assert.deepEqual({ windowLimit, windowSize }, { windowLimit: rateLimit.windowLimit, windowSize: rateLimit.windowSize }, `${name} says "${text}"`);
+        assert.deepEqual(
+          { windowLimit, windowSize },
+          { windowLimit: rateLimit.windowLimit, windowSize: rateLimit.windowSize },
+          `${name} says "${text}"`,
+        );
       }
     });
   }
@@ -26,6 +30,11 @@ describe('findStatedRateLimits', () => {
     ['none', { given: 'no limit is stated here', want: [] }],
   ];
   for (const [name, { given, want }] of cases) {
-    it(name, () => assert.deepEqual(findStatedRateLimits(given).map((limit) => [limit.windowLimit, limit.windowSize]), want));
+    it(name, () =>
+      assert.deepEqual(
+        findStatedRateLimits(given).map((limit) => [limit.windowLimit, limit.windowSize]),
+        want,
+      ),
+    );
   }
 });

@@ -8,8 +8,15 @@ import { describe, it } from 'node:test';
  * installing it installs it alone (tests/e2e/install.spec.ts reads the installing project's
  * lockfile to see that).
  */
-const manifest = JSON.parse(readFileSync('client/package.json', 'utf8')) as Record<string, Record<string, string> | undefined>;
-const site = JSON.parse(readFileSync('package.json', 'utf8')) as { private?: boolean; dependencies?: Record<string, string>; scripts: Record<string, string> };
+const manifest = JSON.parse(readFileSync('client/package.json', 'utf8')) as Record<
+  string,
+  Record<string, string> | undefined
+>;
+const site = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  private?: boolean;
+  dependencies?: Record<string, string>;
+  scripts: Record<string, string>;
+};
 const readme = readFileSync('README.md', 'utf8');
 
 describe('the runtime dependencies the README states', () => {
@@ -17,7 +24,10 @@ describe('the runtime dependencies the README states', () => {
   const declared = kinds.flatMap((kind) => Object.keys(manifest[kind] ?? {}));
 
   it('are counted as the package declares them', () => {
-    assert.ok(readme.includes(`**${declared.length}** runtime dependencies: installing the package installs **1** package`), `README should say ${declared.length}`);
+    assert.ok(
+      readme.includes(`**${declared.length}** runtime dependencies: installing the package installs **1** package`),
+      `README should say ${declared.length}`,
+    );
   });
 
   it('are none: the client is bundled (tooling/build-cli.ts)', () => {

@@ -11,7 +11,10 @@ describe('writeOpenApiFile', () => {
   it('writes the document as JSON and returns the absolute path', () => {
     const file = writeOpenApiFile({ openapi: '3.1.0', servers: [{ url: 'https://a.example' }] }, dir);
     assert.ok(file.startsWith(dir));
-    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), { openapi: '3.1.0', servers: [{ url: 'https://a.example' }] });
+    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), {
+      openapi: '3.1.0',
+      servers: [{ url: 'https://a.example' }],
+    });
   });
 
   it('names the file after its content, so concurrent builds with other base URLs never share one', () => {

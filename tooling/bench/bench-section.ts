@@ -54,7 +54,10 @@ export interface TimedCommand {
  * `warmups` unmeasured runs (which fill the OS file cache). The commands take turns, run by run,
  * so that a machine busy with other work slows them all alike instead of skewing one.
  */
-export function timeProcesses(commands: readonly TimedCommand[], options: { runs?: number; warmups?: number } = {}): ProcessTiming[] {
+export function timeProcesses(
+  commands: readonly TimedCommand[],
+  options: { runs?: number; warmups?: number } = {},
+): ProcessTiming[] {
   const { runs = 21, warmups = 3 } = options;
   const times: number[][] = commands.map(() => []);
   const outputs: string[] = commands.map(() => '');
@@ -63,7 +66,8 @@ export function timeProcesses(commands: readonly TimedCommand[], options: { runs
       const start = performance.now();
       const result = spawnSync(command, args, { encoding: 'utf8' });
       const elapsed = performance.now() - start;
-      if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}:\n${result.stderr}`);
+      if (result.status !== 0)
+        throw new Error(`${command} ${args.join(' ')} exited with ${result.status}:\n${result.stderr}`);
       if (i >= warmups) times[index]!.push(elapsed);
       outputs[index] = result.stdout;
     });

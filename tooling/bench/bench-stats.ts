@@ -49,5 +49,12 @@ export function formatBytes(bytes: number): string {
 /** Rounds a summary for the JSON file: sub-millisecond digits are noise here. */
 export function roundSummary(summary: Summary, digits = 1): Summary {
   const round = (value: number) => Number(value.toFixed(digits));
-  return { median: round(summary.median), min: round(summary.min), max: round(summary.max), q1: round(summary.q1), q3: round(summary.q3), runs: summary.runs };
+  return {
+    median: round(summary.median),
+    min: round(summary.min),
+    max: round(summary.max),
+    q1: round(summary.q1),
+    q3: round(summary.q3),
+    runs: summary.runs,
+  };
 }

@@ -37,7 +37,8 @@ export function renderBuildScaleChart(points: readonly ChartPoint[], caption: st
         `<text x="${MARGIN.left - 8}" y="${(y(tick * 1000) + 4).toFixed(1)}" text-anchor="end">${formatTick(tick)} s</text>`,
     ),
     ...xTicks.map(
-      (tick) => `<text x="${x(tick).toFixed(1)}" y="${HEIGHT - MARGIN.bottom + 18}" text-anchor="middle">${tick.toLocaleString('en')}</text>`,
+      (tick) =>
+        `<text x="${x(tick).toFixed(1)}" y="${HEIGHT - MARGIN.bottom + 18}" text-anchor="middle">${tick.toLocaleString('en')}</text>`,
     ),
     `<text x="${MARGIN.left + plotWidth / 2}" y="${HEIGHT - 12}" text-anchor="middle">platforms in data/platforms.json</text>`,
     `<line x1="${MARGIN.left}" x2="${MARGIN.left}" y1="${MARGIN.top}" y2="${MARGIN.top + plotHeight}" stroke="#333"/>`,
@@ -63,4 +64,8 @@ export function niceCeiling(value: number): number {
 
 const formatTick = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
-const escapeXml = (text: string) => text.replace(/[&<>"]/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[character] ?? character);
+const escapeXml = (text: string) =>
+  text.replace(
+    /[&<>"]/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[character] ?? character,
+  );

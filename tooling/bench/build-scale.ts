@@ -108,9 +108,16 @@ export const buildScale: BenchSection = {
  * other work on the machine lands on all sizes alike. One unmeasured build first warms the caches.
  */
 function measureBuilds(node: string, dataDirs: Map<number, string>, log: (message: string) => void): BuildScalePoint[] {
-  const samples = new Map<number, { ms: number; size: FolderSize; pagesMs: number; slowest: { route: string; ms: number }; pagefindMs: number | undefined }[]>(
-    BUILD_SIZES.map((count) => [count, []]),
-  );
+  const samples = new Map<
+    number,
+    {
+      ms: number;
+      size: FolderSize;
+      pagesMs: number;
+      slowest: { route: string; ms: number };
+      pagefindMs: number | undefined;
+    }[]
+  >(BUILD_SIZES.map((count) => [count, []]));
   log('build: warm-up build');
   runBuild(node, dataDirs.get(BUILD_SIZES[0])!);
   for (let run = 1; run <= BUILD_RUNS; run++) {
@@ -119,7 +126,9 @@ function measureBuilds(node: string, dataDirs: Map<number, string>, log: (messag
       const result = runBuild(node, dataDirs.get(count)!);
       const pagesMs = result.timings.routes.reduce((sum, route) => sum + route.ms, 0);
       const slowest = result.timings.routes.reduce((a, b) => (b.ms > a.ms ? b : a), { route: '-', ms: 0 });
-      samples.get(count)!.push({ ms: result.ms, size: result.size, pagesMs, slowest, pagefindMs: result.timings.pagefindMs });
+      samples
+        .get(count)!
+        .push({ ms: result.ms, size: result.size, pagesMs, slowest, pagefindMs: result.timings.pagefindMs });
     }
   }
   return BUILD_SIZES.map((count) => {
@@ -150,7 +159,13 @@ function runBuild(node: string, dataDir: string) {
     const result = spawnSync(node, ['tooling/build.ts'], {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, EARSHOT_DATA_DIR: dataDir, EARSHOT_OUT_DIR: outDir, EARSHOT_BUILD_LOG: 'info', FORCE_COLOR: '0' },
+      env: {
+        ...process.env,
+        EARSHOT_DATA_DIR: dataDir,
+        EARSHOT_OUT_DIR: outDir,
+        EARSHOT_BUILD_LOG: 'info',
+        FORCE_COLOR: '0',
+      },
     });
     const ms = performance.now() - start;
     if (result.status !== 0) throw new Error(`the build of ${dataDir} failed (${result.status}):\n${result.stderr}`);
@@ -182,7 +197,10 @@ async function measureInProcess(count: number, dataDir: string): Promise<InProce
     const start = performance.now();
     const result = loadSiteData({ dataDir });
     const validated = performance.now();
-    if (!result.ok) throw new Error(`the synthetic data of ${count} platforms is invalid: ${JSON.stringify(result.problems.slice(0, 3))}`);
+    if (!result.ok)
+      throw new Error(
+        `the synthetic data of ${count} platforms is invalid: ${JSON.stringify(result.problems.slice(0, 3))}`,
+      );
     const data: SiteData = result.data;
     const platformsJson = await emit('PlatformsResponse', buildPlatformsResponse(data));
     const capabilitiesJson = await emit('CapabilitiesResponse', buildCapabilitiesResponse(data, baseUrl));
@@ -193,7 +211,11 @@ async function measureInProcess(count: number, dataDir: string): Promise<InProce
     validation.push(validated - start);
     emission.push(emitted - validated);
     openApi.push(openApiDone - emitted);
-    bytes = { platforms: Buffer.byteLength(platformsJson), capabilities: Buffer.byteLength(capabilitiesJson), openApi: Buffer.byteLength(openApiJson) };
+    bytes = {
+      platforms: Buffer.byteLength(platformsJson),
+      capabilities: Buffer.byteLength(capabilitiesJson),
+      openApi: Buffer.byteLength(openApiJson),
+    };
   }
   return {
     platforms: count,

@@ -2,7 +2,8 @@ import { formatMs, formatSpread, roundSummary } from './bench-stats.ts';
 import { timeProcesses, type BenchSection, type ProcessTiming } from './bench-section.ts';
 
 /** The floor: the least a Node process can do to fetch the same answer and print it. */
-const BARE_FETCH = "fetch(process.argv[1], { headers: { accept: 'application/json' } }).then((r) => r.text()).then((t) => process.stdout.write(t + '\\n'))";
+const BARE_FETCH =
+  "fetch(process.argv[1], { headers: { accept: 'application/json' } }).then((r) => r.text()).then((t) => process.stdout.write(t + '\\n'))";
 
 /**
  * How much the client costs over a bare fetch on the same Node (target: under 1.3x for
@@ -25,11 +26,31 @@ export const clientSpeed: BenchSection = {
     const startupRatio = version.summary.median / empty.summary.median;
     return {
       rows: [
-        { measure: 'earshot platforms --json', value: formatMs(client.summary.median), detail: formatSpread(client.summary) },
-        { measure: 'node -e fetch(same URL)', value: formatMs(bare.summary.median), detail: `${formatSpread(bare.summary)}; ${same ? 'same bytes' : 'DIFFERENT output'}` },
-        { measure: 'ratio client / bare fetch', value: `${fetchRatio.toFixed(2)}x`, detail: 'of the medians; target < 1.30x' },
-        { measure: 'earshot --version', value: formatMs(version.summary.median), detail: formatSpread(version.summary) },
-        { measure: "node -e ''", value: formatMs(empty.summary.median), detail: `${formatSpread(empty.summary)}; startup floor; ratio ${startupRatio.toFixed(2)}x` },
+        {
+          measure: 'earshot platforms --json',
+          value: formatMs(client.summary.median),
+          detail: formatSpread(client.summary),
+        },
+        {
+          measure: 'node -e fetch(same URL)',
+          value: formatMs(bare.summary.median),
+          detail: `${formatSpread(bare.summary)}; ${same ? 'same bytes' : 'DIFFERENT output'}`,
+        },
+        {
+          measure: 'ratio client / bare fetch',
+          value: `${fetchRatio.toFixed(2)}x`,
+          detail: 'of the medians; target < 1.30x',
+        },
+        {
+          measure: 'earshot --version',
+          value: formatMs(version.summary.median),
+          detail: formatSpread(version.summary),
+        },
+        {
+          measure: "node -e ''",
+          value: formatMs(empty.summary.median),
+          detail: `${formatSpread(empty.summary)}; startup floor; ratio ${startupRatio.toFixed(2)}x`,
+        },
       ],
       figures: {
         platformsJsonMs: roundSummary(client.summary),

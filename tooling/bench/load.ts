@@ -37,16 +37,27 @@ export const load: BenchSection = {
   title: `Load (loadtest, ${LOAD_REQUESTS_PER_ENDPOINT} requests per endpoint, ${LOAD_CONCURRENCY} at a time, loopback)`,
   async run({ baseUrl }) {
     const rows: BenchRow[] = [];
-    const figures: Record<string, unknown> = { requestsPerEndpoint: LOAD_REQUESTS_PER_ENDPOINT, concurrency: LOAD_CONCURRENCY };
+    const figures: Record<string, unknown> = {
+      requestsPerEndpoint: LOAD_REQUESTS_PER_ENDPOINT,
+      concurrency: LOAD_CONCURRENCY,
+    };
     for (const route of apiRoutes) {
       const url = `${baseUrl}${route.path}`;
       const expected = await (await fetch(url, { headers: { accept: 'application/json' } })).text();
       const { result, errors, non2xx, wrongBodies } = await runLoad(url, expected);
       const p = (percentile: number) => formatMs(result.percentiles[percentile] ?? Number.NaN);
       rows.push(
-        { measure: `GET ${route.path}`, value: `${Math.round(result.rps)} req/s`, detail: `${result.totalRequests} answers in ${result.totalTimeSeconds.toFixed(1)} s` },
+        {
+          measure: `GET ${route.path}`,
+          value: `${Math.round(result.rps)} req/s`,
+          detail: `${result.totalRequests} answers in ${result.totalTimeSeconds.toFixed(1)} s`,
+        },
         { measure: '  latency p50', value: p(50), detail: `p99 ${p(99)}, max ${formatMs(result.maxLatencyMs)}` },
-        { measure: '  errors / non-2xx / wrong body', value: `${errors} / ${non2xx} / ${wrongBodies}`, detail: 'goal 0 / 0 / 0' },
+        {
+          measure: '  errors / non-2xx / wrong body',
+          value: `${errors} / ${non2xx} / ${wrongBodies}`,
+          detail: 'goal 0 / 0 / 0',
+        },
       );
       figures[route.path] = {
         answers: result.totalRequests,
@@ -86,7 +97,8 @@ function runLoad(url: string, expectedBody: string): Promise<LoadOutcome> {
           else if (answer?.body !== expectedBody) wrongBodies++;
         },
       },
-      (error: Error | null, result: LoadTestResult) => (error ? reject(error) : resolve({ result, errors, non2xx, wrongBodies })),
+      (error: Error | null, result: LoadTestResult) =>
+        error ? reject(error) : resolve({ result, errors, non2xx, wrongBodies }),
     );
   });
 }

@@ -23,7 +23,16 @@ const META = {
 const OPENINGS = {
   '2026-07-28': [{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }],
   '2025-11-25': [
-    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: META['io.modelcontextprotocol/clientInfo'] } },
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: META['io.modelcontextprotocol/clientInfo'],
+      },
+    },
     { jsonrpc: '2.0', method: 'notifications/initialized' },
     { jsonrpc: '2.0', id: 2, method: 'tools/list' },
   ],
@@ -97,8 +106,21 @@ export const mcpStartup: BenchSection = {
       log('bundling the floor servers and the endpoint on node:http');
       const bundle = async (name: string, contents: string) => {
         const outfile = join(work, `${name}.mjs`);
-        const { entryPoints: _entries, outdir: _outdir, outExtension: _ext, chunkNames: _chunks, splitting: _splitting, plugins: _plugins, ...options } = cliBuildOptions;
-        await build({ ...options, stdin: { contents, resolveDir: resolve('.'), loader: 'ts', sourcefile: `${name}.ts` }, outfile, logLevel: 'error' });
+        const {
+          entryPoints: _entries,
+          outdir: _outdir,
+          outExtension: _ext,
+          chunkNames: _chunks,
+          splitting: _splitting,
+          plugins: _plugins,
+          ...options
+        } = cliBuildOptions;
+        await build({
+          ...options,
+          stdin: { contents, resolveDir: resolve('.'), loader: 'ts', sourcefile: `${name}.ts` },
+          outfile,
+          logLevel: 'error',
+        });
         return outfile;
       };
       const floorStdio = await bundle('floor-stdio', FLOOR_STDIO);
@@ -133,12 +155,36 @@ export const mcpStartup: BenchSection = {
         ])) as [Summary, Summary, Summary, Summary];
         const ratio = (a: Summary, b: Summary) => `${(a.median / b.median).toFixed(2)}x the floor`;
         rows.push(
-          { measure: `stdio, ${era}: earshot mcp (spawn included)`, value: formatMs(earshot.median), detail: `${formatSpread(earshot)}; ${ratio(earshot, floor)}` },
-          { measure: `stdio, ${era}: minimal v2 SDK server (floor)`, value: formatMs(floor.median), detail: formatSpread(floor) },
-          { measure: `HTTP, ${era}: /mcp on the local server (netlify dev)`, value: formatMs(local.median), detail: formatSpread(local) },
-          { measure: `HTTP, ${era}: a function doing nothing, same server`, value: formatMs(localFunction.median), detail: `${formatSpread(localFunction)}; the 429 answer, as many requests` },
-          { measure: `HTTP, ${era}: the same endpoint on node:http`, value: formatMs(plain.median), detail: `${formatSpread(plain)}; ${ratio(plain, floorPlain)}` },
-          { measure: `HTTP, ${era}: minimal v2 SDK server on node:http (floor)`, value: formatMs(floorPlain.median), detail: formatSpread(floorPlain) },
+          {
+            measure: `stdio, ${era}: earshot mcp (spawn included)`,
+            value: formatMs(earshot.median),
+            detail: `${formatSpread(earshot)}; ${ratio(earshot, floor)}`,
+          },
+          {
+            measure: `stdio, ${era}: minimal v2 SDK server (floor)`,
+            value: formatMs(floor.median),
+            detail: formatSpread(floor),
+          },
+          {
+            measure: `HTTP, ${era}: /mcp on the local server (netlify dev)`,
+            value: formatMs(local.median),
+            detail: formatSpread(local),
+          },
+          {
+            measure: `HTTP, ${era}: a function doing nothing, same server`,
+            value: formatMs(localFunction.median),
+            detail: `${formatSpread(localFunction)}; the 429 answer, as many requests`,
+          },
+          {
+            measure: `HTTP, ${era}: the same endpoint on node:http`,
+            value: formatMs(plain.median),
+            detail: `${formatSpread(plain)}; ${ratio(plain, floorPlain)}`,
+          },
+          {
+            measure: `HTTP, ${era}: minimal v2 SDK server on node:http (floor)`,
+            value: formatMs(floorPlain.median),
+            detail: formatSpread(floorPlain),
+          },
         );
         figures[era] = {
           stdioEarshotMs: roundSummary(earshot),
@@ -186,12 +232,17 @@ function timeStdio(command: string, args: string[], era: Era): Promise<number> {
         buffered = buffered.slice(newline + 1);
         if (message.id !== toolsListId || elapsed !== undefined) continue;
         elapsed = performance.now() - started;
-        if (!Array.isArray(message.result?.tools)) fail(new Error(`${args.join(' ')}: tools/list answered ${JSON.stringify(message)}`));
+        if (!Array.isArray(message.result?.tools))
+          fail(new Error(`${args.join(' ')}: tools/list answered ${JSON.stringify(message)}`));
         child.stdin.end();
       }
     });
     child.once('error', fail);
-    child.once('close', (code) => (elapsed === undefined ? fail(new Error(`${args.join(' ')} exited with ${code} before answering tools/list`)) : done(elapsed)));
+    child.once('close', (code) =>
+      elapsed === undefined
+        ? fail(new Error(`${args.join(' ')} exited with ${code} before answering tools/list`))
+        : done(elapsed),
+    );
     // A 2025 client waits for the initialize answer before the rest; a server reads in order, so
     // writing them at once costs the server nothing and the measure stays the server's.
     for (const message of opening) child.stdin.write(`${JSON.stringify(message)}\n`);
@@ -205,12 +256,18 @@ function timeStdio(command: string, args: string[], era: Era): Promise<number> {
 async function timeHttp(url: string, era: Era, status = 200): Promise<number> {
   const started = performance.now();
   for (const message of OPENINGS[era]) {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': era };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': era,
+    };
     if (era === '2026-07-28' && 'method' in message) headers['mcp-method'] = message.method;
     const answer = await post(url, headers, JSON.stringify(message));
     const expected = 'id' in message ? status : status === 200 ? 202 : status;
-    const listed = status !== 200 || !('id' in message) || message.method !== 'tools/list' || answer.body.includes('"tools"');
-    if (answer.status !== expected || !listed) throw new Error(`${url}: ${message.method} answered ${answer.status} ${answer.body.slice(0, 200)}`);
+    const listed =
+      status !== 200 || !('id' in message) || message.method !== 'tools/list' || answer.body.includes('"tools"');
+    if (answer.status !== expected || !listed)
+      throw new Error(`${url}: ${message.method} answered ${answer.status} ${answer.body.slice(0, 200)}`);
   }
   return performance.now() - started;
 }
@@ -218,13 +275,16 @@ async function timeHttp(url: string, era: Era, status = 200): Promise<number> {
 function post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
   return new Promise((done, fail) => {
     // No keep-alive: each request opens its own connection, as `netlify dev` makes every client do.
-    const outgoing = httpRequest(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent: false }, (incoming) => {
-      let text = '';
-      incoming.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      incoming.once('end', () => done({ status: incoming.statusCode ?? 0, body: text }));
-    });
+    const outgoing = httpRequest(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent: false },
+      (incoming) => {
+        let text = '';
+        incoming.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        incoming.once('end', () => done({ status: incoming.statusCode ?? 0, body: text }));
+      },
+    );
     outgoing.once('error', fail);
     outgoing.end(body);
   });
 }
-

@@ -13,7 +13,11 @@ export interface PageAssets {
   inlineScripts: string[];
 }
 
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((value) => value !== undefined);
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(1)
+    .find((value) => value !== undefined);
 
 export function extractPageAssets(html: string): PageAssets {
   const stylesheets = [...html.matchAll(/<link\b[^>]*>/gi)]
@@ -39,12 +43,15 @@ export function extractPageAssets(html: string): PageAssets {
 export function findImports(code: string): { static: string[]; dynamic: string[] } {
   const literal = String.raw`(?:"([^"$]*)"|'([^'$]*)'|\x60([^\x60$]*)\x60)`;
   const pick = (match: RegExpMatchArray) => match.slice(1).find((value) => value !== undefined)!;
-  const staticImports = [...code.matchAll(new RegExp(String.raw`(?:\bimport|\bexport)\s*(?:[\w$*{}\s,]+?\s*from\s*)?${literal}`, 'g'))].map(pick);
+  const staticImports = [
+    ...code.matchAll(new RegExp(String.raw`(?:\bimport|\bexport)\s*(?:[\w$*{}\s,]+?\s*from\s*)?${literal}`, 'g')),
+  ].map(pick);
   const dynamicImports = [...code.matchAll(new RegExp(String.raw`\bimport\s*\(\s*${literal}\s*\)`, 'g'))].map(pick);
   return { static: [...new Set(staticImports)], dynamic: [...new Set(dynamicImports)] };
 }
 
-export type Owner = 'ours' | 'Astro' | 'Starlight' | 'starlight-openapi' | 'Pagefind' | 'Expressive Code' | 'unattributed';
+export type Owner =
+  'ours' | 'Astro' | 'Starlight' | 'starlight-openapi' | 'Pagefind' | 'Expressive Code' | 'unattributed';
 
 /** Where to look for the source file a bundle is named after, and who owns what is found there. */
 export const OWNER_FOLDERS: readonly { owner: Exclude<Owner, 'unattributed'>; folder: string }[] = [

@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { BenchRow, BenchSection } from './bench-section.ts';
 import { formatBytes } from './bench-stats.ts';
-import { classifyScript, extractPageAssets, findImports, indexSourceNames, type Owner, type SourceNameIndex } from './page-assets.ts';
+import {
+  classifyScript,
+  extractPageAssets,
+  findImports,
+  indexSourceNames,
+  type Owner,
+  type SourceNameIndex,
+} from './page-assets.ts';
 import { compressedSizes, listFiles } from './site-files.ts';
 
 /**
@@ -10,7 +17,13 @@ import { compressedSizes, listFiles } from './site-files.ts';
  * its UI imports `pagefind.js` from a path built at run time, which import-following cannot see.
  * The index chunks and fragments it then fetches depend on the query and are not counted.
  */
-const PAGEFIND_RUNTIME = [/^pagefind\/pagefind\.js$/, /^pagefind\/pagefind-worker\.js$/, /^pagefind\/pagefind-entry\.json$/, /^pagefind\/wasm\.en\.pagefind$/, /^pagefind\/pagefind\.en_[\w]+\.pf_meta$/];
+const PAGEFIND_RUNTIME = [
+  /^pagefind\/pagefind\.js$/,
+  /^pagefind\/pagefind-worker\.js$/,
+  /^pagefind\/pagefind-entry\.json$/,
+  /^pagefind\/wasm\.en\.pagefind$/,
+  /^pagefind\/pagefind\.en_[\w]+\.pf_meta$/,
+];
 
 interface PageWeight {
   url: string;
@@ -34,7 +47,8 @@ interface PageWeight {
  */
 export const pageWeight: BenchSection = {
   id: 'pages',
-  title: 'Page weight (brotli q11 bytes, cold cache; JS = static import graph; deferred = dynamic imports, loaded on idle)',
+  title:
+    'Page weight (brotli q11 bytes, cold cache; JS = static import graph; deferred = dynamic imports, loaded on idle)',
   needs: ['site'],
   async run({ siteDir }) {
     const index = indexSourceNames();
@@ -54,7 +68,9 @@ export const pageWeight: BenchSection = {
       detail: `HTML ${formatBytes(weight.html)}, CSS ${formatBytes(weight.css)}, JS ${formatBytes(weight.js)} (ours ${formatBytes(weight.jsByOwner.ours ?? 0)}); deferred JS ${formatBytes(weight.jsDeferred)}; search on first use ${formatBytes(weight.searchOnFirstUse)}`,
     }));
     const owners = new Map<Owner, number>();
-    for (const weight of weights) for (const [owner, bytes] of Object.entries(weight.jsByOwner)) owners.set(owner as Owner, Math.max(owners.get(owner as Owner) ?? 0, bytes));
+    for (const weight of weights)
+      for (const [owner, bytes] of Object.entries(weight.jsByOwner))
+        owners.set(owner as Owner, Math.max(owners.get(owner as Owner) ?? 0, bytes));
     const ownScripts = [...new Set(weights.flatMap((weight) => weight.ownScripts))];
     rows.push({
       measure: 'JS by owner, with deferred (largest page)',
@@ -70,7 +86,13 @@ export const pageWeight: BenchSection = {
   },
 };
 
-function measurePage(siteDir: string, page: string, index: SourceNameIndex, sizeOf: (file: string) => number, pagefindRuntime: string[]): PageWeight {
+function measurePage(
+  siteDir: string,
+  page: string,
+  index: SourceNameIndex,
+  sizeOf: (file: string) => number,
+  pagefindRuntime: string[],
+): PageWeight {
   const url = `/${page.replace(/(^|\/)index\.html$/, '$1')}`;
   const html = readFileSync(join(siteDir, page), 'utf8');
   const assets = extractPageAssets(html);
@@ -94,7 +116,9 @@ function measurePage(siteDir: string, page: string, index: SourceNameIndex, size
   };
   for (const src of assets.scripts) visit(toFile(src, pageUrl), true);
   for (const file of loaded) deferred.delete(file);
-  const usesPagefind = [...loaded, ...deferred].some((file) => readFileSync(join(siteDir, file), 'utf8').includes('pagefind.js'));
+  const usesPagefind = [...loaded, ...deferred].some((file) =>
+    readFileSync(join(siteDir, file), 'utf8').includes('pagefind.js'),
+  );
   const search = usesPagefind ? pagefindRuntime.filter((file) => !loaded.has(file) && !deferred.has(file)) : [];
 
   const jsByOwner: Partial<Record<Owner, number>> = {};
@@ -117,4 +141,5 @@ function measurePage(siteDir: string, page: string, index: SourceNameIndex, size
   };
 }
 
-const isLocal = (specifier: string) => specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('/');
+const isLocal = (specifier: string) =>
+  specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('/');

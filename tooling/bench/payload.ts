@@ -25,7 +25,10 @@ export const payload: BenchSection = {
   needs: ['site'],
   async run({ siteDir }) {
     const figures: PayloadFigure[] = [];
-    const served = [...apiRoutes.map((route) => ({ url: route.path, file: route.file })), { url: OPENAPI_PATH, file: OPENAPI_PATH }];
+    const served = [
+      ...apiRoutes.map((route) => ({ url: route.path, file: route.file })),
+      { url: OPENAPI_PATH, file: OPENAPI_PATH },
+    ];
     for (const { url, file } of served) {
       figures.push({ url, data: 'shipped data', ...compressedSizes(readFileSync(join(siteDir, file))) });
     }

@@ -27,7 +27,10 @@ export const rebuild: BenchSection = {
     // Each edit adds a platform never seen before, so that its id in an answer proves the answer is new.
     const edit = () => {
       const id = `bench-edit-${++edits}`;
-      writeFileSync(join(dataDir, 'platforms.json'), `${JSON.stringify([...original, { id, name: `Bench edit ${edits}`, targetTypes: ['keyword'] }], null, 2)}\n`);
+      writeFileSync(
+        join(dataDir, 'platforms.json'),
+        `${JSON.stringify([...original, { id, name: `Bench edit ${edits}`, targetTypes: ['keyword'] }], null, 2)}\n`,
+      );
       return id;
     };
     try {
@@ -41,10 +44,23 @@ export const rebuild: BenchSection = {
       const build = summarize(builds);
       return {
         rows: [
-          { measure: 'astro dev: edit → new /api/v1/platforms', value: formatMs(dev.summary.median), detail: `${formatSpread(dev.summary)}; polled every ${POLL_MS} ms; server ready in ${formatMs(dev.readyMs)}` },
-          { measure: 'production build: edit → build done', value: formatMs(build.median), detail: formatSpread(build) },
+          {
+            measure: 'astro dev: edit → new /api/v1/platforms',
+            value: formatMs(dev.summary.median),
+            detail: `${formatSpread(dev.summary)}; polled every ${POLL_MS} ms; server ready in ${formatMs(dev.readyMs)}`,
+          },
+          {
+            measure: 'production build: edit → build done',
+            value: formatMs(build.median),
+            detail: formatSpread(build),
+          },
         ],
-        figures: { devServerMs: roundSummary(dev.summary), devServerReadyMs: Math.round(dev.readyMs), pollMs: POLL_MS, productionBuildMs: roundSummary(build) },
+        figures: {
+          devServerMs: roundSummary(dev.summary),
+          devServerReadyMs: Math.round(dev.readyMs),
+          pollMs: POLL_MS,
+          productionBuildMs: roundSummary(build),
+        },
       };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -56,16 +72,25 @@ async function measureDevServer(node: string, dataDir: string, edit: () => strin
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}/api/v1/platforms`;
   const started = performance.now();
-  const child = spawn(node, ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...process.env, EARSHOT_DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child = spawn(
+    node,
+    ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(port), '--host', '127.0.0.1'],
+    {
+      env: { ...process.env, EARSHOT_DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    await waitFor(url, () => true, 90_000, () => (child.exitCode === null ? undefined : `astro dev exited with ${child.exitCode}:\n${output}`));
+    await waitFor(
+      url,
+      () => true,
+      90_000,
+      () => (child.exitCode === null ? undefined : `astro dev exited with ${child.exitCode}:\n${output}`),
+    );
     const readyMs = performance.now() - started;
     // One unmeasured edit: the first answer after a change may compile modules for the first time.
     const warm = edit();
@@ -84,7 +109,12 @@ async function measureDevServer(node: string, dataDir: string, edit: () => strin
 }
 
 /** Polls `url` until its body satisfies `done`; fails after `timeoutMs` or when `failed` says why. */
-async function waitFor(url: string, done: (text: string) => boolean, timeoutMs: number, failed: () => string | undefined = () => undefined): Promise<void> {
+async function waitFor(
+  url: string,
+  done: (text: string) => boolean,
+  timeoutMs: number,
+  failed: () => string | undefined = () => undefined,
+): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     const reason = failed();
@@ -105,10 +135,14 @@ function timeBuildAfterEdit(node: string, dataDir: string, edit: () => string): 
   try {
     const start = performance.now();
     const id = edit();
-    const result = spawnSync(node, ['tooling/build.ts'], { encoding: 'utf8', env: { ...process.env, EARSHOT_DATA_DIR: dataDir, EARSHOT_OUT_DIR: outDir, EARSHOT_BUILD_LOG: 'silent' } });
+    const result = spawnSync(node, ['tooling/build.ts'], {
+      encoding: 'utf8',
+      env: { ...process.env, EARSHOT_DATA_DIR: dataDir, EARSHOT_OUT_DIR: outDir, EARSHOT_BUILD_LOG: 'silent' },
+    });
     const elapsed = performance.now() - start;
     if (result.status !== 0) throw new Error(`the build failed (${result.status}):\n${result.stderr}`);
-    if (!readFileSync(join(outDir, 'api/v1/platforms.json'), 'utf8').includes(`"${id}"`)) throw new Error('the build did not pick up the edit');
+    if (!readFileSync(join(outDir, 'api/v1/platforms.json'), 'utf8').includes(`"${id}"`))
+      throw new Error('the build did not pick up the edit');
     return elapsed;
   } finally {
     rmSync(join(outDir, '..'), { recursive: true, force: true });

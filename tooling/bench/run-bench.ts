@@ -31,7 +31,9 @@ const SITE_DIR = 'dist';
 function renderTable(rows: BenchRow[]): string {
   const all = [{ measure: 'Measure', value: 'Value', detail: 'Detail' }, ...rows];
   const widths = (['measure', 'value'] as const).map((key) => Math.max(...all.map((row) => row[key].length)));
-  return all.map((row) => `  ${row.measure.padEnd(widths[0]!)}  ${row.value.padStart(widths[1]!)}  ${row.detail}`.trimEnd()).join('\n');
+  return all
+    .map((row) => `  ${row.measure.padEnd(widths[0]!)}  ${row.value.padStart(widths[1]!)}  ${row.detail}`.trimEnd())
+    .join('\n');
 }
 
 /** The machine a figure was measured on: without it a figure means little. */
@@ -56,7 +58,10 @@ function parseOnly(argv: string[]): { ids: string[] } | { error: string } {
   const value = argv[index]!.includes('=') ? argv[index]!.split('=')[1] : argv[index + 1];
   const ids = (value ?? '').split(',').filter(Boolean);
   const unknown = ids.filter((id) => !known.includes(id));
-  if (ids.length === 0 || unknown.length > 0) return { error: `--only takes section ids among ${known.join(', ')}${unknown.length ? ` (got ${unknown.join(', ')})` : ''}` };
+  if (ids.length === 0 || unknown.length > 0)
+    return {
+      error: `--only takes section ids among ${known.join(', ')}${unknown.length ? ` (got ${unknown.join(', ')})` : ''}`,
+    };
   return { ids };
 }
 
@@ -72,7 +77,9 @@ async function main(argv: string[]): Promise<number> {
   const log = (message: string) => console.error(`· ${message}`);
   const machine = describeMachine();
   const startedAt = new Date().toISOString();
-  console.log(`${startedAt}; Node ${machine.node} on ${machine.platform}; ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB; load average ${machine.loadAverageAtStart.join(' ')}\n`);
+  console.log(
+    `${startedAt}; Node ${machine.node} on ${machine.platform}; ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB; load average ${machine.loadAverageAtStart.join(' ')}\n`,
+  );
 
   if (needs.has('cli') || needs.has('server')) await buildCliPackage();
   let port: number | undefined;
@@ -82,12 +89,20 @@ async function main(argv: string[]): Promise<number> {
     // Like `npm start`: the build links to the server that serves it.
     const build = spawnSync(process.execPath, ['tooling/build.ts'], {
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, SITE_URL: `http://localhost:${port}`, EARSHOT_BUILD_LOG: 'silent', EARSHOT_OUT_DIR: SITE_DIR },
+      env: {
+        ...process.env,
+        SITE_URL: `http://localhost:${port}`,
+        EARSHOT_BUILD_LOG: 'silent',
+        EARSHOT_OUT_DIR: SITE_DIR,
+      },
     });
     if (build.status !== 0) return build.status ?? 1;
   }
 
-  const results: Record<string, BenchResult & { title: string; measuredAt: string; machine: ReturnType<typeof describeMachine> }> = {};
+  const results: Record<
+    string,
+    BenchResult & { title: string; measuredAt: string; machine: ReturnType<typeof describeMachine> }
+  > = {};
   let server: LocalServer | undefined;
   try {
     for (const section of chosen) {
@@ -100,7 +115,13 @@ async function main(argv: string[]): Promise<number> {
         await server.stop();
         server = undefined;
       }
-      const context: BenchContext = { baseUrl: server?.url ?? '', cliPath: CLI_OUTFILE, siteDir: resolve(SITE_DIR), node: process.execPath, log };
+      const context: BenchContext = {
+        baseUrl: server?.url ?? '',
+        cliPath: CLI_OUTFILE,
+        siteDir: resolve(SITE_DIR),
+        node: process.execPath,
+        log,
+      };
       log(`section ${section.id}`);
       const measuredAt = new Date().toISOString();
       const result = await section.run(context);
@@ -112,7 +133,9 @@ async function main(argv: string[]): Promise<number> {
   }
 
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const previous = existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as { sections?: Record<string, unknown> }) : {};
+  const previous = existsSync(RESULTS_FILE)
+    ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as { sections?: Record<string, unknown> })
+    : {};
   const merged = {
     note: 'Written by `npm run bench`. Times in ms (median, min, max, quartiles over `runs`); sizes in bytes.',
     updatedAt: new Date().toISOString(),

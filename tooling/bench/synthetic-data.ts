@@ -4,10 +4,28 @@ import { join } from 'node:path';
 import type { PlatformsData } from '../../contract/schemas/index.ts';
 
 /** Target-type combinations in the proportion the shipped data has them (mostly keyword only). */
-const TARGET_TYPE_CYCLE: PlatformsData[number]['targetTypes'][] = [['keyword'], ['keyword'], ['keyword'], ['keyword', 'subreddit']];
+const TARGET_TYPE_CYCLE: PlatformsData[number]['targetTypes'][] = [
+  ['keyword'],
+  ['keyword'],
+  ['keyword'],
+  ['keyword', 'subreddit'],
+];
 
 /** Words for names, so that names (and the HTML, JSON and search index built from them) vary like real ones. */
-const WORDS = ['Signal', 'Forum', 'Board', 'Stream', 'Pulse', 'Thread', 'Echo', 'Wire', 'Square', 'Circle', 'Harbor', 'Lantern'];
+const WORDS = [
+  'Signal',
+  'Forum',
+  'Board',
+  'Stream',
+  'Pulse',
+  'Thread',
+  'Echo',
+  'Wire',
+  'Square',
+  'Circle',
+  'Harbor',
+  'Lantern',
+];
 
 /**
  * `count` distinct, valid platforms, always the same for the same count: id `platform-000042`
@@ -18,7 +36,11 @@ export function generateSyntheticPlatforms(count: number): PlatformsData {
   return Array.from({ length: count }, (_, index) => {
     const number = index + 1;
     const name = `${WORDS[index % WORDS.length]} ${WORDS[Math.floor(index / WORDS.length) % WORDS.length]} ${number}`;
-    return { id: `platform-${String(number).padStart(width, '0')}`, name, targetTypes: [...TARGET_TYPE_CYCLE[index % TARGET_TYPE_CYCLE.length]!] };
+    return {
+      id: `platform-${String(number).padStart(width, '0')}`,
+      name,
+      targetTypes: [...TARGET_TYPE_CYCLE[index % TARGET_TYPE_CYCLE.length]!],
+    };
   });
 }
 

@@ -13,11 +13,19 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
  * pull request shows a PNG inline everywhere while the SVG is the source. Without Chromium, only
  * the SVG is written and a line on stderr says so.
  */
-export async function writeBuildScaleChart(result: BenchResult & { machine: { cores: number; node: string }; measuredAt: string }, dir: string): Promise<string[]> {
+export async function writeBuildScaleChart(
+  result: BenchResult & { machine: { cores: number; node: string }; measuredAt: string },
+  dir: string,
+): Promise<string[]> {
   const builds = (result.figures as { builds: { platforms: number; buildMs: Summary }[] }).builds;
   const caption = `median and min–max of ${builds[0]?.buildMs.runs ?? 0} builds each; ${result.machine.cores} cores, Node ${result.machine.node}, ${result.measuredAt.slice(0, 10)}`;
   const svg = renderBuildScaleChart(
-    builds.map(({ platforms, buildMs }) => ({ platforms, medianMs: buildMs.median, minMs: buildMs.min, maxMs: buildMs.max })),
+    builds.map(({ platforms, buildMs }) => ({
+      platforms,
+      medianMs: buildMs.median,
+      minMs: buildMs.min,
+      maxMs: buildMs.max,
+    })),
     caption,
   );
   const svgFile = join(dir, 'build-scale.svg');

@@ -19,7 +19,11 @@ const MODERN_META = {
 const FUNCTION_PATH = '/.netlify/functions/mcp';
 
 /** A JSON-RPC request as a client of that revision sends it, with the headers it requires. */
-function post(context: SmokeContext, message: { id: number; method: string; params?: Record<string, unknown> }, options: { revision?: '2026-07-28' | '2025-11-25'; path?: string; headers?: Record<string, string> } = {}) {
+function post(
+  context: SmokeContext,
+  message: { id: number; method: string; params?: Record<string, unknown> },
+  options: { revision?: '2026-07-28' | '2025-11-25'; path?: string; headers?: Record<string, string> } = {},
+) {
   const revision = options.revision ?? '2026-07-28';
   const params = revision === '2026-07-28' ? { ...message.params, _meta: MODERN_META } : message.params;
   const name = typeof message.params?.name === 'string' ? { 'Mcp-Name': message.params.name } : {};
@@ -31,7 +35,11 @@ function post(context: SmokeContext, message: { id: number; method: string; para
     ...(revision === '2026-07-28' ? { 'Mcp-Method': message.method, ...name } : {}),
     ...options.headers,
   };
-  return send(context, options.path ?? MCP_ENDPOINT_PATH, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', ...message, ...(params ? { params } : {}) }) });
+  return send(context, options.path ?? MCP_ENDPOINT_PATH, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', ...message, ...(params ? { params } : {}) }),
+  });
 }
 
 async function send(context: SmokeContext, path: string, init: RequestInit): Promise<Response> {
@@ -45,9 +53,13 @@ async function send(context: SmokeContext, path: string, init: RequestInit): Pro
 }
 
 /** The JSON-RPC response in a JSON body, or in the one `message` event of an SSE body (2025 clients get those). */
-async function readMessage(response: Response): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
+async function readMessage(
+  response: Response,
+): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
   const text = await response.text();
-  const json = (response.headers.get('content-type') ?? '').startsWith('text/event-stream') ? /^data: (.*)$/m.exec(text)?.[1] : text;
+  const json = (response.headers.get('content-type') ?? '').startsWith('text/event-stream')
+    ? /^data: (.*)$/m.exec(text)?.[1]
+    : text;
   try {
     return JSON.parse(json ?? '') as never;
   } catch {
@@ -56,8 +68,10 @@ async function readMessage(response: Response): Promise<{ result?: Record<string
 }
 
 function expectStatus(response: Response, status: number): void {
-  if (response.status !== status) throw new SmokeFailure(`expected status ${status}, got ${response.status} ${response.statusText}`.trimEnd());
-  if (response.headers.has('set-cookie')) throw new SmokeFailure(`answers must never set a cookie (got Set-Cookie: ${response.headers.get('set-cookie')})`);
+  if (response.status !== status)
+    throw new SmokeFailure(`expected status ${status}, got ${response.status} ${response.statusText}`.trimEnd());
+  if (response.headers.has('set-cookie'))
+    throw new SmokeFailure(`answers must never set a cookie (got Set-Cookie: ${response.headers.get('set-cookie')})`);
 }
 
 export function buildMcpSmokeChecks(context: SmokeContext): SmokeCheck[] {
@@ -69,25 +83,47 @@ export function buildMcpSmokeChecks(context: SmokeContext): SmokeCheck[] {
         expectStatus(discover, 200);
         const { result } = await readMessage(discover);
         const versions = result?.supportedVersions;
-        if (!Array.isArray(versions) || !versions.includes('2026-07-28')) throw new SmokeFailure(`supportedVersions must include 2026-07-28 (got ${JSON.stringify(versions)})`);
-        const call = await post(context, { id: 2, method: 'tools/call', params: { name: 'list_platforms', arguments: {} } });
+        if (!Array.isArray(versions) || !versions.includes('2026-07-28'))
+          throw new SmokeFailure(`supportedVersions must include 2026-07-28 (got ${JSON.stringify(versions)})`);
+        const call = await post(context, {
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'list_platforms', arguments: {} },
+        });
         expectStatus(call, 200);
         const answer = await readMessage(call);
-        const api = await send(context, '/api/v1/platforms', { headers: { Accept: 'application/json', 'User-Agent': 'earshot-smoke/1.0' } });
+        const api = await send(context, '/api/v1/platforms', {
+          headers: { Accept: 'application/json', 'User-Agent': 'earshot-smoke/1.0' },
+        });
         const expected = await api.text();
         if (JSON.stringify(answer.result?.structuredContent) !== expected) {
-          throw new SmokeFailure(`the structured content must equal GET /api/v1/platforms (got ${JSON.stringify(answer.result?.structuredContent ?? answer.error).slice(0, 120)})`);
+          throw new SmokeFailure(
+            `the structured content must equal GET /api/v1/platforms (got ${JSON.stringify(answer.result?.structuredContent ?? answer.error).slice(0, 120)})`,
+          );
         }
       },
     },
     {
       name: `POST ${MCP_ENDPOINT_PATH} answers a 2025-11-25 client's initialize as the earshot server`,
       run: async () => {
-        const response = await post(context, { id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: MODERN_META['io.modelcontextprotocol/clientInfo'] } }, { revision: '2025-11-25' });
+        const response = await post(
+          context,
+          {
+            id: 1,
+            method: 'initialize',
+            params: {
+              protocolVersion: '2025-11-25',
+              capabilities: {},
+              clientInfo: MODERN_META['io.modelcontextprotocol/clientInfo'],
+            },
+          },
+          { revision: '2025-11-25' },
+        );
         expectStatus(response, 200);
         const { result } = await readMessage(response);
         const serverInfo = result?.serverInfo as { name?: unknown } | undefined;
-        if (serverInfo?.name !== 'earshot') throw new SmokeFailure(`serverInfo.name must be "earshot" (got ${JSON.stringify(serverInfo)})`);
+        if (serverInfo?.name !== 'earshot')
+          throw new SmokeFailure(`serverInfo.name must be "earshot" (got ${JSON.stringify(serverInfo)})`);
       },
     },
     {
@@ -96,16 +132,24 @@ export function buildMcpSmokeChecks(context: SmokeContext): SmokeCheck[] {
         const response = await send(context, MCP_ENDPOINT_PATH, { headers: { 'User-Agent': 'earshot-smoke/1.0' } });
         await response.body?.cancel();
         expectStatus(response, 405);
-        if (response.headers.get('allow') !== 'POST') throw new SmokeFailure(`Allow must be "POST" (got ${JSON.stringify(response.headers.get('allow'))})`);
+        if (response.headers.get('allow') !== 'POST')
+          throw new SmokeFailure(`Allow must be "POST" (got ${JSON.stringify(response.headers.get('allow'))})`);
       },
     },
     {
       name: `POST ${MCP_ENDPOINT_PATH} from a browser page of another origin answers 403`,
       run: async () => {
-        const response = await post(context, { id: 1, method: 'tools/list' }, { headers: { Origin: 'https://smoke-check.invalid' } });
+        const response = await post(
+          context,
+          { id: 1, method: 'tools/list' },
+          { headers: { Origin: 'https://smoke-check.invalid' } },
+        );
         expectStatus(response, 403);
         const { error } = await readMessage(response);
-        if (!error?.message.startsWith('Forbidden')) throw new SmokeFailure(`the body must be a JSON-RPC error starting "Forbidden" (got ${JSON.stringify(error)})`);
+        if (!error?.message.startsWith('Forbidden'))
+          throw new SmokeFailure(
+            `the body must be a JSON-RPC error starting "Forbidden" (got ${JSON.stringify(error)})`,
+          );
       },
     },
     {
@@ -135,12 +179,20 @@ export function buildMcpBurstCheck(context: SmokeContext): SmokeCheck {
           await response.body?.cancel();
           continue;
         }
-        if (!/^\d+$/.test(response.headers.get('retry-after') ?? '')) throw new SmokeFailure(`Retry-After must be a number of seconds (got ${JSON.stringify(response.headers.get('retry-after'))})`);
+        if (!/^\d+$/.test(response.headers.get('retry-after') ?? ''))
+          throw new SmokeFailure(
+            `Retry-After must be a number of seconds (got ${JSON.stringify(response.headers.get('retry-after'))})`,
+          );
         const body = await response.text();
-        if (body !== JSON.stringify(TOO_MANY_REQUESTS)) throw new SmokeFailure(`the body must be ${JSON.stringify(TOO_MANY_REQUESTS)} (got ${JSON.stringify(body.slice(0, 80))})`);
+        if (body !== JSON.stringify(TOO_MANY_REQUESTS))
+          throw new SmokeFailure(
+            `the body must be ${JSON.stringify(TOO_MANY_REQUESTS)} (got ${JSON.stringify(body.slice(0, 80))})`,
+          );
         return;
       }
-      throw new SmokeFailure(`${budget} requests got no 429; is rate limiting active on this deployment? (the local server does not enforce it)`);
+      throw new SmokeFailure(
+        `${budget} requests got no 429; is rate limiting active on this deployment? (the local server does not enforce it)`,
+      );
     },
   };
 }

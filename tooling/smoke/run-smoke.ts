@@ -1,7 +1,16 @@
 import { parseArgs } from 'node:util';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
-import { buildBurstCheck, buildResourceChecks, buildSmokeChecks, expectReachable, SmokeFailure, SmokeSkip, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
+import {
+  buildBurstCheck,
+  buildResourceChecks,
+  buildSmokeChecks,
+  expectReachable,
+  SmokeFailure,
+  SmokeSkip,
+  type SmokeCheck,
+  type SmokeContext,
+} from './smoke-checks.ts';
 import { buildMcpBurstCheck, buildMcpSmokeChecks } from './mcp-smoke-checks.ts';
 
 export interface SmokeIo {
@@ -40,7 +49,11 @@ Examples:
 export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { burst: { type: 'boolean' }, local: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { burst: { type: 'boolean' }, local: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     return usageError(io, (error as Error).message);
   }
@@ -51,9 +64,19 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
   const [baseUrl, ...extra] = parsed.positionals;
   if (!baseUrl) return usageError(io, 'missing <base-url>');
   if (extra.length > 0) return usageError(io, `unexpected argument ${JSON.stringify(extra[0])}`);
-  if (!/^https?:\/\/[^/?#\s]+\/?$/.test(baseUrl)) return usageError(io, `<base-url> must be an http(s) origin such as https://earshot.dev (got ${JSON.stringify(baseUrl)})`);
+  if (!/^https?:\/\/[^/?#\s]+\/?$/.test(baseUrl))
+    return usageError(
+      io,
+      `<base-url> must be an http(s) origin such as https://earshot.dev (got ${JSON.stringify(baseUrl)})`,
+    );
 
-  const context: SmokeContext = { baseUrl: baseUrl.replace(/\/$/, ''), fetch: io.fetch, config: readNetlifyConfig(), rateLimit: readRateLimit(), local: parsed.values.local ?? false };
+  const context: SmokeContext = {
+    baseUrl: baseUrl.replace(/\/$/, ''),
+    fetch: io.fetch,
+    config: readNetlifyConfig(),
+    rateLimit: readRateLimit(),
+    local: parsed.values.local ?? false,
+  };
   try {
     await expectReachable(context);
   } catch (error) {
@@ -86,7 +109,10 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
   try {
     resourceChecks = await buildResourceChecks(context);
   } catch (error) {
-    await runCheck({ name: 'the resource links of /api/v1/capabilities can be read', run: () => Promise.reject(error) });
+    await runCheck({
+      name: 'the resource links of /api/v1/capabilities can be read',
+      run: () => Promise.reject(error),
+    });
   }
   for (const check of resourceChecks) await runCheck(check);
   for (const check of buildMcpSmokeChecks(context)) await runCheck(check);
@@ -97,7 +123,9 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
   }
 
   if (failed === 0) {
-    io.stderr(`${total - skipped} checks passed${skipped > 0 ? `, ${skipped} skipped` : ''} against ${context.baseUrl}`);
+    io.stderr(
+      `${total - skipped} checks passed${skipped > 0 ? `, ${skipped} skipped` : ''} against ${context.baseUrl}`,
+    );
     return 0;
   }
   io.stderr(`error: ${failed} of ${total} checks failed against ${context.baseUrl}`);

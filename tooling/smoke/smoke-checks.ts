@@ -5,7 +5,11 @@
  */
 import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
 import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
-import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH, type ApiCatalog } from '../../site/lib/discovery/build-api-catalog.ts';
+import {
+  API_CATALOG_CONTENT_TYPE,
+  API_CATALOG_PATH,
+  type ApiCatalog,
+} from '../../site/lib/discovery/build-api-catalog.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { MCP_ENDPOINT_PATH } from '../../site/lib/mcp/mcp-endpoint-path.ts';
 import { ALLOWED_METHODS } from '../../site/lib/edge/api-headers.ts';
@@ -44,7 +48,13 @@ export interface SmokeContext {
   local?: boolean;
 }
 
-const SECURITY_HEADERS = ['content-security-policy', 'referrer-policy', 'x-frame-options', 'x-content-type-options', 'permissions-policy'];
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'referrer-policy',
+  'x-frame-options',
+  'x-content-type-options',
+  'permissions-policy',
+];
 const CORS_HEADERS = ['access-control-allow-origin', 'access-control-expose-headers', 'link'];
 const API_HEADERS = ['content-type', ...CORS_HEADERS, 'ratelimit-policy'];
 
@@ -80,13 +90,20 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         const response = await get(context, OPENAPI_PATH);
         expectStatus(response, 200);
         expectHeaders(response, resolveHeaders(context.config, OPENAPI_PATH), [...CORS_HEADERS, ...SECURITY_HEADERS]);
-        const document = (await readJson(response)) as { openapi?: unknown; paths?: Record<string, unknown>; components?: { responses?: { TooManyRequests?: { description?: string } } } };
-        if (document.openapi !== '3.1.0') throw new SmokeFailure(`"openapi" must be "3.1.0" (got ${JSON.stringify(document.openapi)})`);
+        const document = (await readJson(response)) as {
+          openapi?: unknown;
+          paths?: Record<string, unknown>;
+          components?: { responses?: { TooManyRequests?: { description?: string } } };
+        };
+        if (document.openapi !== '3.1.0')
+          throw new SmokeFailure(`"openapi" must be "3.1.0" (got ${JSON.stringify(document.openapi)})`);
         const missing = apiRoutes.filter((route) => !document.paths?.[route.path]).map((route) => route.path);
         if (missing.length > 0) throw new SmokeFailure(`the document lacks ${missing.join(', ')}`);
         const tooMany = document.components?.responses?.TooManyRequests?.description ?? '';
         if (!tooMany.includes(describeRateLimit(context.rateLimit))) {
-          throw new SmokeFailure(`the 429 response must state "${describeRateLimit(context.rateLimit)}" (got ${JSON.stringify(tooMany)})`);
+          throw new SmokeFailure(
+            `the 429 response must state "${describeRateLimit(context.rateLimit)}" (got ${JSON.stringify(tooMany)})`,
+          );
         }
       },
     },
@@ -95,11 +112,22 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
       run: async () => {
         const response = await fetchOrFail(context, new URL(path, `${context.baseUrl}/`).href, {
           method: 'OPTIONS',
-          headers: { Origin: 'https://smoke-check.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-smoke-check' },
+          headers: {
+            Origin: 'https://smoke-check.example',
+            'Access-Control-Request-Method': 'GET',
+            'Access-Control-Request-Headers': 'x-smoke-check',
+          },
         });
         await response.body?.cancel();
-        const got = describeAnswer(response, ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age']);
-        const allowHeaders = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+        const got = describeAnswer(response, [
+          'access-control-allow-origin',
+          'access-control-allow-methods',
+          'access-control-allow-headers',
+          'access-control-max-age',
+        ]);
+        const allowHeaders = (response.headers.get('access-control-allow-headers') ?? '')
+          .toLowerCase()
+          .split(/\s*,\s*/);
         const ok =
           response.ok &&
           response.headers.get('access-control-allow-origin') === '*' &&
@@ -123,7 +151,10 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
           await response.body?.cancel();
           throw new SmokeFailure(`got ${got}`);
         }
-        await expectJsonError(response, METHOD_NOT_ALLOWED, context, ['access-control-allow-origin', 'x-content-type-options']);
+        await expectJsonError(response, METHOD_NOT_ALLOWED, context, [
+          'access-control-allow-origin',
+          'x-content-type-options',
+        ]);
         return `got ${got}`;
       },
     })),
@@ -132,13 +163,19 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
       run: async () => {
         const response = await get(context, API_CATALOG_PATH);
         expectStatus(response, 200);
-        expectHeaders(response, resolveHeaders(context.config, API_CATALOG_PATH), [...CORS_HEADERS, ...SECURITY_HEADERS]);
+        expectHeaders(response, resolveHeaders(context.config, API_CATALOG_PATH), [
+          ...CORS_HEADERS,
+          ...SECURITY_HEADERS,
+        ]);
         const catalog = (await readJson(response)) as ApiCatalog;
         const items = (catalog.linkset?.[0]?.item ?? []) as { href: string }[];
         // Both endpoints, then the remote MCP endpoint, which the MCP checks below probe (a GET of it answers 405).
-        const want = [...apiRoutes.map((route) => route.path), MCP_ENDPOINT_PATH].map((path) => new URL(path, `${context.baseUrl}/`).href);
+        const want = [...apiRoutes.map((route) => route.path), MCP_ENDPOINT_PATH].map(
+          (path) => new URL(path, `${context.baseUrl}/`).href,
+        );
         const got = items.map((item) => item.href);
-        if (JSON.stringify(got) !== JSON.stringify(want)) throw new SmokeFailure(`the catalog must list ${want.join(', ')} (got ${got.join(', ') || 'no item'})`);
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          throw new SmokeFailure(`the catalog must list ${want.join(', ')} (got ${got.join(', ') || 'no item'})`);
         for (const { href } of items.slice(0, apiRoutes.length)) {
           const answer = await fetchOrFail(context, href);
           await answer.body?.cancel();
@@ -155,8 +192,10 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         expectStatus(response, 200);
         expectHeaders(response, resolveHeaders(context.config, path), [...CORS_HEADERS, ...SECURITY_HEADERS]);
         const schema = (await readJson(response)) as { $id?: unknown; title?: unknown };
-        if (schema.$id !== url) throw new SmokeFailure(`its $id must be ${url}, where it is served (got ${JSON.stringify(schema.$id)})`);
-        if (schema.title !== title) throw new SmokeFailure(`its title must be ${title} (got ${JSON.stringify(schema.title)})`);
+        if (schema.$id !== url)
+          throw new SmokeFailure(`its $id must be ${url}, where it is served (got ${JSON.stringify(schema.$id)})`);
+        if (schema.title !== title)
+          throw new SmokeFailure(`its title must be ${title} (got ${JSON.stringify(schema.title)})`);
         expectStaticHeader(context, response, 'content-type', resolveHeaders(context.config, path)['content-type']!);
       },
     })),
@@ -183,15 +222,21 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         const response = await get(context, path);
         expectStatus(response, 200);
         const type = response.headers.get('content-type') ?? '';
-        if (!/^text\/markdown\b/i.test(type) || !/charset=utf-8/i.test(type)) throw new SmokeFailure(`Content-Type must be text/markdown; charset=utf-8 (got ${JSON.stringify(type)})`);
-        if (!(await response.text()).startsWith('# ')) throw new SmokeFailure('the body must start with the page title as a Markdown heading');
+        if (!/^text\/markdown\b/i.test(type) || !/charset=utf-8/i.test(type))
+          throw new SmokeFailure(`Content-Type must be text/markdown; charset=utf-8 (got ${JSON.stringify(type)})`);
+        if (!(await response.text()).startsWith('# '))
+          throw new SmokeFailure('the body must start with the page title as a Markdown heading');
       },
     })),
     {
       name: 'the client tarball that /mcp.json names answers 200 with a gzip body',
       run: async () => {
-        const configuration = (await readJson(await get(context, '/mcp.json'))) as { mcpServers?: Record<string, { args?: unknown[] }> };
-        const url = Object.values(configuration.mcpServers ?? {}).flatMap((server) => server.args ?? []).find((arg): arg is string => typeof arg === 'string' && arg.endsWith('.tgz'));
+        const configuration = (await readJson(await get(context, '/mcp.json'))) as {
+          mcpServers?: Record<string, { args?: unknown[] }>;
+        };
+        const url = Object.values(configuration.mcpServers ?? {})
+          .flatMap((server) => server.args ?? [])
+          .find((arg): arg is string => typeof arg === 'string' && arg.endsWith('.tgz'));
         if (!url) throw new SmokeFailure('/mcp.json names no .tgz package URL');
         const response = await fetchOrFail(context, url);
         expectStatus(response, 200);
@@ -204,7 +249,12 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
 
 /** The public JSON resources the smoke check probes with a preflight (the MCP configuration is a resource link, checked below). */
 function publicJsonPaths(context: SmokeContext): string[] {
-  return [...apiRoutes.map((route) => route.path), OPENAPI_PATH, API_CATALOG_PATH, ...publishedSchemas(context.baseUrl).map(({ path }) => path)];
+  return [
+    ...apiRoutes.map((route) => route.path),
+    OPENAPI_PATH,
+    API_CATALOG_PATH,
+    ...publishedSchemas(context.baseUrl).map(({ path }) => path),
+  ];
 }
 
 /** "204 No Content, access-control-allow-origin: *, …": what came back, for the report. */
@@ -230,7 +280,10 @@ function expectRateLimitPolicy(response: Response, rateLimit: RateLimit): void {
 function expectStaticHeader(context: SmokeContext, response: Response, name: string, want: string): void {
   const got = response.headers.get(name);
   if (got === want) return;
-  if (context.local) throw new SmokeSkip(`the local server sets its own ${name} on static files (got ${JSON.stringify(got)}; a deploy must send ${JSON.stringify(want)})`);
+  if (context.local)
+    throw new SmokeSkip(
+      `the local server sets its own ${name} on static files (got ${JSON.stringify(got)}; a deploy must send ${JSON.stringify(want)})`,
+    );
   throw new SmokeFailure(`${name} must be ${JSON.stringify(want)} (got ${JSON.stringify(got)})`);
 }
 
@@ -272,16 +325,24 @@ export function buildBurstCheck(context: SmokeContext): SmokeCheck {
           continue;
         }
         const retryAfter = response.headers.get('retry-after') ?? '';
-        if (!/^\d+$/.test(retryAfter)) throw new SmokeFailure(`Retry-After must be a number of seconds (got ${JSON.stringify(retryAfter)})`);
+        if (!/^\d+$/.test(retryAfter))
+          throw new SmokeFailure(`Retry-After must be a number of seconds (got ${JSON.stringify(retryAfter)})`);
         expectRateLimitPolicy(response, context.rateLimit);
         const remaining = response.headers.get('ratelimit');
         if (remaining !== formatRateLimit({ remaining: 0, resetSeconds: Number(retryAfter) })) {
-          throw new SmokeFailure(`RateLimit must be ${formatRateLimit({ remaining: 0, resetSeconds: Number(retryAfter) })} (got ${JSON.stringify(remaining)})`);
+          throw new SmokeFailure(
+            `RateLimit must be ${formatRateLimit({ remaining: 0, resetSeconds: Number(retryAfter) })} (got ${JSON.stringify(remaining)})`,
+          );
         }
-        await expectJsonError(response, TOO_MANY_REQUESTS, context, ['access-control-allow-origin', 'x-content-type-options']);
+        await expectJsonError(response, TOO_MANY_REQUESTS, context, [
+          'access-control-allow-origin',
+          'x-content-type-options',
+        ]);
         return `after ${sent} requests`;
       }
-      throw new SmokeFailure(`${budget} requests got no 429; is rate limiting active on this deployment? (the local server does not enforce it)`);
+      throw new SmokeFailure(
+        `${budget} requests got no 429; is rate limiting active on this deployment? (the local server does not enforce it)`,
+      );
     },
   };
 }
@@ -298,7 +359,11 @@ async function get(context: SmokeContext, path: string): Promise<Response> {
 
 async function fetchOrFail(context: SmokeContext, url: string, init: RequestInit = {}): Promise<Response> {
   try {
-    const headers = { Accept: 'application/json', 'User-Agent': 'earshot-smoke/1.0', ...(init.headers as Record<string, string> | undefined) };
+    const headers = {
+      Accept: 'application/json',
+      'User-Agent': 'earshot-smoke/1.0',
+      ...(init.headers as Record<string, string> | undefined),
+    };
     return await context.fetch(url, { ...init, headers, signal: AbortSignal.timeout(15_000) });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -306,16 +371,27 @@ async function fetchOrFail(context: SmokeContext, url: string, init: RequestInit
   }
 }
 
-async function expectJsonError(response: Response, expected: { error: string; statusCode: number }, context: SmokeContext, headers = ['access-control-allow-origin', ...SECURITY_HEADERS]): Promise<void> {
+async function expectJsonError(
+  response: Response,
+  expected: { error: string; statusCode: number },
+  context: SmokeContext,
+  headers = ['access-control-allow-origin', ...SECURITY_HEADERS],
+): Promise<void> {
   expectStatus(response, expected.statusCode);
-  expectHeaders(response, { ...resolveHeaders(context.config, '/api/'), 'content-type': 'application/json; charset=utf-8' }, ['content-type', ...headers]);
+  expectHeaders(
+    response,
+    { ...resolveHeaders(context.config, '/api/'), 'content-type': 'application/json; charset=utf-8' },
+    ['content-type', ...headers],
+  );
   const body = await readJson(response);
   expectValid('Error', body);
-  if (JSON.stringify(body) !== JSON.stringify(expected)) throw new SmokeFailure(`the body must be ${JSON.stringify(expected)} (got ${JSON.stringify(body)})`);
+  if (JSON.stringify(body) !== JSON.stringify(expected))
+    throw new SmokeFailure(`the body must be ${JSON.stringify(expected)} (got ${JSON.stringify(body)})`);
 }
 
 function expectStatus(response: Response, status: number): void {
-  if (response.status !== status) throw new SmokeFailure(`expected status ${status}, got ${response.status} ${response.statusText}`.trimEnd());
+  if (response.status !== status)
+    throw new SmokeFailure(`expected status ${status}, got ${response.status} ${response.statusText}`.trimEnd());
 }
 
 /** Each named header must equal what `netlify.toml` sets; and no answer may set a cookie. */
@@ -323,14 +399,17 @@ function expectHeaders(response: Response, expected: Record<string, string>, nam
   const wrong = names.flatMap((name) => {
     const want = expected[name];
     const got = response.headers.get(name);
-    return want === undefined || got === want ? [] : [`${name} must be ${JSON.stringify(want)} (got ${JSON.stringify(got)})`];
+    return want === undefined || got === want
+      ? []
+      : [`${name} must be ${JSON.stringify(want)} (got ${JSON.stringify(got)})`];
   });
   if (wrong.length > 0) throw new SmokeFailure(wrong.join('; '));
   expectNoCookie(response);
 }
 
 function expectNoCookie(response: Response): void {
-  if (response.headers.has('set-cookie')) throw new SmokeFailure(`answers must never set a cookie (got Set-Cookie: ${response.headers.get('set-cookie')})`);
+  if (response.headers.has('set-cookie'))
+    throw new SmokeFailure(`answers must never set a cookie (got Set-Cookie: ${response.headers.get('set-cookie')})`);
 }
 
 /**
@@ -342,7 +421,9 @@ function expectBrowserCacheAtMost(response: Response, configured: string | undef
   const got = response.headers.get('cache-control');
   const maxAge = readMaxAge(got ?? undefined);
   if (limit !== undefined && (maxAge === undefined || maxAge > limit)) {
-    throw new SmokeFailure(`cache-control must have a max-age of at most ${limit} seconds (got ${JSON.stringify(got)})`);
+    throw new SmokeFailure(
+      `cache-control must have a max-age of at most ${limit} seconds (got ${JSON.stringify(got)})`,
+    );
   }
 }
 

@@ -54,7 +54,8 @@ export interface ApiClientDependencies {
   debug?: ((line: string) => void) | undefined;
 }
 
-const routePath = (operationId: (typeof apiRoutes)[number]['operationId']) => apiRoutes.find((route) => route.operationId === operationId)!.path;
+const routePath = (operationId: (typeof apiRoutes)[number]['operationId']) =>
+  apiRoutes.find((route) => route.operationId === operationId)!.path;
 
 function isHttpUrl(text: string): boolean {
   try {
@@ -97,9 +98,12 @@ export function createApiClient(settings: ClientSettings, dependencies: ApiClien
 
   const client: ApiClient = {
     baseUrl: settings.baseUrl,
-    getPlatforms: async (call) => requestJson(url(routePath('listServicePlatforms')), platformsResponseCheck, await contextFor(call), source),
-    getCapabilities: async (call) => requestJson(url(routePath('getServiceCapabilities')), capabilitiesResponseCheck, await contextFor(call), source),
-    getOpenApiDocument: async (call) => requestJson(url(OPENAPI_PATH), openApiDocumentCheck, await contextFor(call), source),
+    getPlatforms: async (call) =>
+      requestJson(url(routePath('listServicePlatforms')), platformsResponseCheck, await contextFor(call), source),
+    getCapabilities: async (call) =>
+      requestJson(url(routePath('getServiceCapabilities')), capabilitiesResponseCheck, await contextFor(call), source),
+    getOpenApiDocument: async (call) =>
+      requestJson(url(OPENAPI_PATH), openApiDocumentCheck, await contextFor(call), source),
     async getMcpConfiguration(call) {
       const capabilities = await client.getCapabilities(call);
       if (!capabilities.ok) return capabilities;
@@ -118,7 +122,12 @@ export function createApiClient(settings: ClientSettings, dependencies: ApiClien
         };
       }
       // The link is the server's choice: a failure there is not the base URL's fault.
-      return requestJson(link, mcpConfigurationCheck, await contextFor(call), linkSource('resources.mcp', capabilities.url));
+      return requestJson(
+        link,
+        mcpConfigurationCheck,
+        await contextFor(call),
+        linkSource('resources.mcp', capabilities.url),
+      );
     },
   };
   return client;

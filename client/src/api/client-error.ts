@@ -41,6 +41,10 @@ export function toOneLine(text: string, maxLength = MAX_QUOTED_LENGTH): string {
  * The two lines every failure is reported with, on the command line's stderr and in an MCP tool's
  * error result alike: `error: <what happened>` and `hint: <what to do>`.
  */
-export function formatErrorLines(message: string, hint: string, style: { red(text: string): string; yellow(text: string): string } = { red: (text) => text, yellow: (text) => text }): string {
+export function formatErrorLines(
+  message: string,
+  hint: string,
+  style: { red(text: string): string; yellow(text: string): string } = { red: (text) => text, yellow: (text) => text },
+): string {
   return `${style.red('error:')} ${toOneLine(message, 500)}\n${style.yellow('hint:')} ${toOneLine(hint, 500)}`;
 }

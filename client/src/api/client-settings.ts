@@ -28,7 +28,11 @@ export type SettingsResult = { ok: true; settings: ClientSettings } | { ok: fals
  * Base URL: `--base-url`, else `EARSHOT_BASE_URL`, else the production URL baked in at build.
  * Every problem here is a usage error: nothing was sent yet.
  */
-export function resolveClientSettings(inputs: ClientSettingInputs, env: Record<string, string | undefined>, productionBaseUrl: string): SettingsResult {
+export function resolveClientSettings(
+  inputs: ClientSettingInputs,
+  env: Record<string, string | undefined>,
+  productionBaseUrl: string,
+): SettingsResult {
   const [source, rawBaseUrl] =
     inputs.baseUrl !== undefined
       ? ['--base-url', inputs.baseUrl]
@@ -37,18 +41,39 @@ export function resolveClientSettings(inputs: ClientSettingInputs, env: Record<s
         : ['the built-in base URL', productionBaseUrl];
   const baseUrl = normalizeBaseUrl(rawBaseUrl);
   if (baseUrl === undefined) {
-    return { ok: false, message: `${source} must be an absolute http(s) URL such as https://earshot.dev (got ${JSON.stringify(rawBaseUrl)})`, hint: 'pass the site\'s address, for example --base-url http://localhost:8888' };
+    return {
+      ok: false,
+      message: `${source} must be an absolute http(s) URL such as https://earshot.dev (got ${JSON.stringify(rawBaseUrl)})`,
+      hint: "pass the site's address, for example --base-url http://localhost:8888",
+    };
   }
   const timeout = inputs.timeout === undefined ? DEFAULT_TIMEOUT_SECONDS : Number(inputs.timeout);
   if (inputs.timeout?.trim() === '' || !Number.isFinite(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_SECONDS) {
-    return { ok: false, message: `--timeout must be a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS} (got ${JSON.stringify(inputs.timeout)})`, hint: 'for example --timeout 30' };
+    return {
+      ok: false,
+      message: `--timeout must be a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS} (got ${JSON.stringify(inputs.timeout)})`,
+      hint: 'for example --timeout 30',
+    };
   }
   const retries = inputs.retries === undefined ? DEFAULT_RETRIES : Number(inputs.retries);
   if (!/^\d+$/.test(inputs.retries ?? '0') || retries > MAX_RETRIES) {
-    return { ok: false, message: `--retries must be a whole number from 0 to ${MAX_RETRIES} (got ${JSON.stringify(inputs.retries)})`, hint: 'for example --retries 5' };
+    return {
+      ok: false,
+      message: `--retries must be a whole number from 0 to ${MAX_RETRIES} (got ${JSON.stringify(inputs.retries)})`,
+      hint: 'for example --retries 5',
+    };
   }
   const baseUrlSource: BaseUrlChoice = source === 'the built-in base URL' ? 'built-in' : (source as BaseUrlChoice);
-  return { ok: true, settings: { baseUrl, baseUrlSource, timeoutMs: Math.round(timeout * 1000), retries, debug: isTruthy(env.EARSHOT_DEBUG) } };
+  return {
+    ok: true,
+    settings: {
+      baseUrl,
+      baseUrlSource,
+      timeoutMs: Math.round(timeout * 1000),
+      retries,
+      debug: isTruthy(env.EARSHOT_DEBUG),
+    },
+  };
 }
 
 /** An absolute http(s) URL, optionally with a path prefix, without query, fragment or credentials. */
@@ -59,7 +84,8 @@ export function normalizeBaseUrl(text: string): string | undefined {
   } catch {
     return undefined;
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) return undefined;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password)
+    return undefined;
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
@@ -68,6 +94,9 @@ function isTruthy(value: string | undefined): boolean {
 }
 
 /** `earshot/1.0.0 (node v20.20.2; linux x64)`, so that server logs can tell clients apart. */
-export function buildUserAgent(version: string, runtime: { version: string; platform: string; arch: string } = process): string {
+export function buildUserAgent(
+  version: string,
+  runtime: { version: string; platform: string; arch: string } = process,
+): string {
   return `earshot/${version} (node ${runtime.version}; ${runtime.platform} ${runtime.arch})`;
 }

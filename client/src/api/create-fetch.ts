@@ -8,7 +8,10 @@ import { readProxySettings } from './proxy-settings.ts';
  * `NO_PROXY`. undici's own fetch is used with it so that dispatcher and fetch share one version
  * (`proxy-fetch.ts`).
  */
-export async function createFetch(env: Record<string, string | undefined>, builtInFetch: FetchLike = globalThis.fetch): Promise<FetchLike> {
+export async function createFetch(
+  env: Record<string, string | undefined>,
+  builtInFetch: FetchLike = globalThis.fetch,
+): Promise<FetchLike> {
   const proxy = readProxySettings(env);
   if (!proxy) return builtInFetch;
   const { createProxyFetch } = await import('./proxy-fetch.ts');

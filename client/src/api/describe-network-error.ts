@@ -24,28 +24,50 @@ export function describeNetworkError(url: string, error: unknown, context: Netwo
 
   const proxy = failedProxy(error, target, context.proxy);
   if (proxy) {
-    const reason = code === 'ECONNREFUSED' ? 'connection refused' : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'its host name does not resolve' : (code ?? 'no answer');
-    return unreachable(`cannot connect to the proxy ${proxy.url} (from ${proxy.variable}): ${reason}`, `check ${proxy.variable}, or set NO_PROXY=${hostname} to reach ${hostname} without the proxy`);
+    const reason =
+      code === 'ECONNREFUSED'
+        ? 'connection refused'
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? 'its host name does not resolve'
+          : (code ?? 'no answer');
+    return unreachable(
+      `cannot connect to the proxy ${proxy.url} (from ${proxy.variable}): ${reason}`,
+      `check ${proxy.variable}, or set NO_PROXY=${hostname} to reach ${hostname} without the proxy`,
+    );
   }
 
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     const failedHost = hostOf(error) ?? hostname;
     const lookup = code === 'EAI_AGAIN' ? ' (the DNS lookup timed out)' : '';
     const message = `cannot resolve the host name ${failedHost}${lookup} ${from}`;
-    if (!context.source.setting) return unreachable(message, `the server links to a host that does not resolve; try again later, and if it persists tell ${context.supportEmail}`);
+    if (!context.source.setting)
+      return unreachable(
+        message,
+        `the server links to a host that does not resolve; try again later, and if it persists tell ${context.supportEmail}`,
+      );
     return unreachable(message, `check the host name in ${context.source.setting}, and your network's DNS`);
   }
   if (code === 'ECONNREFUSED') {
     // A user's own setting is named in the hint; a server's link, which the user did not choose, here.
     const message = `cannot connect to ${host}: connection refused${context.source.setting ? '' : ` ${from}`}`;
-    return unreachable(message, context.source.setting ? `check that a server is running at ${target.origin}, or the port in ${context.source.setting}` : `the server links to an address that refuses connections; if it persists, tell ${context.supportEmail}`);
+    return unreachable(
+      message,
+      context.source.setting
+        ? `check that a server is running at ${target.origin}, or the port in ${context.source.setting}`
+        : `the server links to an address that refuses connections; if it persists, tell ${context.supportEmail}`,
+    );
   }
 
   const tls = describeTlsFailure(code, error, target, context);
   if (tls) return { ...tls, details };
 
   if (isBadPort(error)) {
-    return unreachable(`cannot request ${url}: fetch refuses port ${target.port} (a port of another protocol) ${from}`, context.source.setting ? `use the port the API is served on in ${context.source.setting}` : `tell ${context.supportEmail}`);
+    return unreachable(
+      `cannot request ${url}: fetch refuses port ${target.port} (a port of another protocol) ${from}`,
+      context.source.setting
+        ? `use the port the API is served on in ${context.source.setting}`
+        : `tell ${context.supportEmail}`,
+    );
   }
   const reasons: Record<string, string> = {
     ECONNRESET: `the connection to ${host} was reset`,
@@ -56,7 +78,9 @@ export function describeNetworkError(url: string, error: unknown, context: Netwo
   };
   const message = (code && reasons[code]) ?? `cannot reach ${host}${code ? ` (${code})` : ''}`;
   // Only with a proxy set is its configuration a likely cause worth naming.
-  const hint = context.proxy ? 'check your network connection and the proxy settings (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), then try again' : 'check your network connection, then try again';
+  const hint = context.proxy
+    ? 'check your network connection and the proxy settings (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), then try again'
+    : 'check your network connection, then try again';
   return unreachable(message, hint);
 }
 
@@ -64,21 +88,39 @@ export function describeNetworkError(url: string, error: unknown, context: Netwo
  * TLS handshake failures, by OpenSSL's and Node's codes, with the likely cause:
  * @see https://nodejs.org/api/tls.html#x509-certificate-error-codes
  */
-function describeTlsFailure(code: string | undefined, error: unknown, target: URL, context: NetworkErrorContext): Omit<ClientError, 'details'> | undefined {
+function describeTlsFailure(
+  code: string | undefined,
+  error: unknown,
+  target: URL,
+  context: NetworkErrorContext,
+): Omit<ClientError, 'details'> | undefined {
   const { host, hostname } = target;
   const setting = context.source.setting;
   const fixLink = setting ?? `tell ${context.supportEmail}`;
   const messageText = describeCauses(error).join(' ');
-  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || /wrong version number|packet length too long/i.test(messageText)) {
+  if (
+    code === 'ERR_SSL_WRONG_VERSION_NUMBER' ||
+    code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' ||
+    /wrong version number|packet length too long/i.test(messageText)
+  ) {
     const plain = new URL(target.href);
     plain.protocol = 'http:';
     return {
       kind: 'unreachable',
       message: `TLS handshake with ${host} failed: the server does not speak TLS there (an https:// URL for a plain http:// server?)`,
-      hint: setting ? `if the server serves plain HTTP, use ${plain.origin} in ${setting}` : `the server links to ${target.origin}, which does not serve HTTPS; tell ${context.supportEmail}`,
+      hint: setting
+        ? `if the server serves plain HTTP, use ${plain.origin} in ${setting}`
+        : `the server links to ${target.origin}, which does not serve HTTPS; tell ${context.supportEmail}`,
     };
   }
-  const untrusted = ['DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_UNTRUSTED'];
+  const untrusted = [
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'CERT_UNTRUSTED',
+  ];
   if (code && untrusted.includes(code)) {
     return {
       kind: 'unreachable',
@@ -94,10 +136,18 @@ function describeTlsFailure(code: string | undefined, error: unknown, target: UR
     };
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') {
-    return { kind: 'unreachable', message: `the TLS certificate of ${host} is for another host name (${code})`, hint: setting ? `check the host name in ${setting}` : fixLink };
+    return {
+      kind: 'unreachable',
+      message: `the TLS certificate of ${host} is for another host name (${code})`,
+      hint: setting ? `check the host name in ${setting}` : fixLink,
+    };
   }
   if (code !== undefined && /CERT|SSL|TLS/.test(code)) {
-    return { kind: 'unreachable', message: `TLS handshake with ${host} failed (${code})`, hint: `check that ${target.origin} serves HTTPS${setting ? ` (${setting})` : ''}; a proxy that inspects HTTPS needs NODE_EXTRA_CA_CERTS=<file.pem>` };
+    return {
+      kind: 'unreachable',
+      message: `TLS handshake with ${host} failed (${code})`,
+      hint: `check that ${target.origin} serves HTTPS${setting ? ` (${setting})` : ''}; a proxy that inspects HTTPS needs NODE_EXTRA_CA_CERTS=<file.pem>`,
+    };
   }
   return undefined;
 }
@@ -107,9 +157,16 @@ function describeTlsFailure(code: string | undefined, error: unknown, target: UR
  * that failed was to the proxy, not to the API (undici's errors carry `address`/`port`, or
  * `hostname` for a DNS failure).
  */
-function failedProxy(error: unknown, target: URL, proxy: ProxySettings | undefined): { url: string; variable: string } | undefined {
+function failedProxy(
+  error: unknown,
+  target: URL,
+  proxy: ProxySettings | undefined,
+): { url: string; variable: string } | undefined {
   if (!proxy) return undefined;
-  const [url, variable] = target.protocol === 'https:' ? [proxy.httpsProxy ?? proxy.httpProxy, proxy.httpsProxy ? 'HTTPS_PROXY' : 'HTTP_PROXY'] : [proxy.httpProxy, 'HTTP_PROXY'];
+  const [url, variable] =
+    target.protocol === 'https:'
+      ? [proxy.httpsProxy ?? proxy.httpProxy, proxy.httpsProxy ? 'HTTPS_PROXY' : 'HTTP_PROXY']
+      : [proxy.httpProxy, 'HTTP_PROXY'];
   if (!url) return undefined;
   let proxyUrl: URL;
   try {
@@ -119,10 +176,12 @@ function failedProxy(error: unknown, target: URL, proxy: ProxySettings | undefin
   }
   const proxyPort = Number(proxyUrl.port || (proxyUrl.protocol === 'https:' ? 443 : 80));
   const proxyHost = proxyUrl.hostname.replace(/^\[|\]$/g, '');
-  const isProxyAddress = (address: unknown) => address === proxyHost || (proxyHost === 'localhost' && (address === '127.0.0.1' || address === '::1'));
+  const isProxyAddress = (address: unknown) =>
+    address === proxyHost || (proxyHost === 'localhost' && (address === '127.0.0.1' || address === '::1'));
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
     const { address, port, hostname } = current as { address?: unknown; port?: unknown; hostname?: unknown };
-    if (hostname === proxyHost || (port === proxyPort && isProxyAddress(address))) return { url: proxyUrl.origin, variable };
+    if (hostname === proxyHost || (port === proxyPort && isProxyAddress(address)))
+      return { url: proxyUrl.origin, variable };
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

@@ -9,7 +9,7 @@ export interface ProxySettings {
  * `undefined` when no proxy is set, which is the common case and keeps the fast path.
  */
 export function readProxySettings(env: Record<string, string | undefined>): ProxySettings | undefined {
-  const pick = (name: string) => (env[name.toLowerCase()] || env[name.toUpperCase()]) || undefined;
+  const pick = (name: string) => env[name.toLowerCase()] || env[name.toUpperCase()] || undefined;
   const httpProxy = pick('http_proxy');
   const httpsProxy = pick('https_proxy');
   if (!httpProxy && !httpsProxy) return undefined;

@@ -78,7 +78,12 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * and anything the check refuses. `source` says where the URL came from, for the messages.
  * Never throws for anything a server or the network can do; every outcome is an `ApiResult`.
  */
-export async function requestJson<T>(url: string, check: ResponseCheck<T>, context: RequestContext, source: UrlSource): Promise<ApiResult<T>> {
+export async function requestJson<T>(
+  url: string,
+  check: ResponseCheck<T>,
+  context: RequestContext,
+  source: UrlSource,
+): Promise<ApiResult<T>> {
   for (let attempt = 0; ; attempt++) {
     context.signal?.throwIfAborted();
     const controller = new AbortController();
@@ -89,16 +94,28 @@ export async function requestJson<T>(url: string, check: ResponseCheck<T>, conte
       const sent = await send(url, signal, controller.signal, context, source);
       if (sent.kind === 'failed') return { ok: false, error: sent.error };
       const { response } = sent;
-      context.debug(`GET ${url} → HTTP ${response.status} ${response.statusText} (${response.headers.get('content-type') ?? 'no content type'})`);
+      context.debug(
+        `GET ${url} → HTTP ${response.status} ${response.statusText} (${response.headers.get('content-type') ?? 'no content type'})`,
+      );
 
       if (response.status === 429) {
         await response.body?.cancel().catch(() => {});
         const asked = parseRetryAfter(response.headers.get('retry-after'), context.now());
-        if (asked !== undefined && asked > context.retry.maxWaitMs) return { ok: false, error: waitTooLongError(url, attempt + 1, asked, context) };
-        if (attempt >= context.retry.retries) return { ok: false, error: rateLimitedError(url, attempt + 1, asked, context) };
+        if (asked !== undefined && asked > context.retry.maxWaitMs)
+          return { ok: false, error: waitTooLongError(url, attempt + 1, asked, context) };
+        if (attempt >= context.retry.retries)
+          return { ok: false, error: rateLimitedError(url, attempt + 1, asked, context) };
         const waitMs = asked ?? computeBackoffMs(attempt, context.retry, context.random);
-        const wait: RetryWait = { url, waitMs, retry: attempt + 1, retries: context.retry.retries, reason: asked === undefined ? 'backoff' : 'retry-after' };
-        context.debug(`rate limited; waiting ${formatSeconds(waitMs)} (${asked === undefined ? 'backoff' : 'Retry-After'}) before retry ${wait.retry} of ${wait.retries}`);
+        const wait: RetryWait = {
+          url,
+          waitMs,
+          retry: attempt + 1,
+          retries: context.retry.retries,
+          reason: asked === undefined ? 'backoff' : 'retry-after',
+        };
+        context.debug(
+          `rate limited; waiting ${formatSeconds(waitMs)} (${asked === undefined ? 'backoff' : 'Retry-After'}) before retry ${wait.retry} of ${wait.retries}`,
+        );
         clearTimeout(timer);
         context.onWait?.(wait);
         await sleepUnlessAborted(waitMs, context);
@@ -121,7 +138,13 @@ export async function requestJson<T>(url: string, check: ResponseCheck<T>, conte
  * "redirect count exceeded", with no word of where): a URL seen before in the chain is a loop,
  * named with the URLs that form it; more than `MAX_REDIRECTS` is too many.
  */
-async function send(url: string, signal: AbortSignal, timeout: AbortSignal, context: RequestContext, source: UrlSource): Promise<Attempt> {
+async function send(
+  url: string,
+  signal: AbortSignal,
+  timeout: AbortSignal,
+  context: RequestContext,
+  source: UrlSource,
+): Promise<Attempt> {
   const chain = [url];
   for (;;) {
     const current = chain.at(-1)!;
@@ -135,7 +158,16 @@ async function send(url: string, signal: AbortSignal, timeout: AbortSignal, cont
       });
     } catch (error) {
       context.signal?.throwIfAborted();
-      return { kind: 'failed', error: networkError(current, error, timeout, context, chain.length > 1 ? { describe: `a redirect from ${url}` } : source) };
+      return {
+        kind: 'failed',
+        error: networkError(
+          current,
+          error,
+          timeout,
+          context,
+          chain.length > 1 ? { describe: `a redirect from ${url}` } : source,
+        ),
+      };
     }
     const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
     if (location === null) return { kind: 'answer', response };
@@ -147,16 +179,43 @@ async function send(url: string, signal: AbortSignal, timeout: AbortSignal, cont
       next = undefined;
     }
     if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:')) {
-      return { kind: 'failed', error: { kind: 'bad-response', status: response.status, message: `${current} redirects to ${JSON.stringify(toOneLine(location, 100))}, which is not an http(s) URL`, hint: redirectHint(url, source, context), details: chain } };
+      return {
+        kind: 'failed',
+        error: {
+          kind: 'bad-response',
+          status: response.status,
+          message: `${current} redirects to ${JSON.stringify(toOneLine(location, 100))}, which is not an http(s) URL`,
+          hint: redirectHint(url, source, context),
+          details: chain,
+        },
+      };
     }
     context.debug(`GET ${current} → HTTP ${response.status}, redirected to ${next.href}`);
     const seen = chain.indexOf(next.href);
     if (seen !== -1) {
       const loop = [...chain.slice(seen), next.href];
-      return { kind: 'failed', error: { kind: 'bad-response', status: response.status, message: `redirect loop: ${describeChain(loop)}`, hint: redirectHint(url, source, context), details: chain } };
+      return {
+        kind: 'failed',
+        error: {
+          kind: 'bad-response',
+          status: response.status,
+          message: `redirect loop: ${describeChain(loop)}`,
+          hint: redirectHint(url, source, context),
+          details: chain,
+        },
+      };
     }
     if (chain.length > MAX_REDIRECTS) {
-      return { kind: 'failed', error: { kind: 'bad-response', status: response.status, message: `too many redirects from ${url}: more than ${MAX_REDIRECTS}, the last to ${next.href}`, hint: redirectHint(url, source, context), details: chain } };
+      return {
+        kind: 'failed',
+        error: {
+          kind: 'bad-response',
+          status: response.status,
+          message: `too many redirects from ${url}: more than ${MAX_REDIRECTS}, the last to ${next.href}`,
+          hint: redirectHint(url, source, context),
+          details: chain,
+        },
+      };
     }
     chain.push(next.href);
   }
@@ -186,14 +245,29 @@ async function sleepUnlessAborted(ms: number, context: RequestContext): Promise<
   }
 }
 
-async function readAnswer<T>(url: string, response: Response, check: ResponseCheck<T>, context: RequestContext, signal: AbortSignal, source: UrlSource): Promise<ApiResult<T>> {
+async function readAnswer<T>(
+  url: string,
+  response: Response,
+  check: ResponseCheck<T>,
+  context: RequestContext,
+  signal: AbortSignal,
+  source: UrlSource,
+): Promise<ApiResult<T>> {
   const contentType = response.headers.get('content-type') ?? '';
   if (!response.ok) return { ok: false, error: await httpError(url, response, context, source) };
 
-  const notTheApi = source.setting ? `check that ${source.setting} points at the Earshot API` : `the server's link points elsewhere; tell ${context.supportEmail}`;
+  const notTheApi = source.setting
+    ? `check that ${source.setting} points at the Earshot API`
+    : `the server's link points elsewhere; tell ${context.supportEmail}`;
   const body = await readCappedBody(response, context.maxBodyBytes);
   if (signal.aborted) throw signal.reason;
-  if (!body.ok) return fail('bad-response', `the answer from ${url} is larger than ${formatBytes(context.maxBodyBytes)}; stopped reading`, notTheApi, response.status);
+  if (!body.ok)
+    return fail(
+      'bad-response',
+      `the answer from ${url} is larger than ${formatBytes(context.maxBodyBytes)}; stopped reading`,
+      notTheApi,
+      response.status,
+    );
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(body.bytes);
@@ -201,18 +275,30 @@ async function readAnswer<T>(url: string, response: Response, check: ResponseChe
     return fail('bad-response', `the answer from ${url} is not UTF-8 text`, notTheApi, response.status);
   }
   if (isHtml(contentType, text)) {
-    const hint = source.setting ? `the base URL probably points at a website, a proxy or a captive portal; check ${source.setting}` : `a proxy or captive portal may be answering; if not, tell ${context.supportEmail}`;
+    const hint = source.setting
+      ? `the base URL probably points at a website, a proxy or a captive portal; check ${source.setting}`
+      : `a proxy or captive portal may be answering; if not, tell ${context.supportEmail}`;
     return fail('bad-response', `expected JSON from ${url} but got an HTML page`, hint, response.status);
   }
   if (text.trim() === '') {
-    return fail('bad-response', `the answer from ${url} is empty (HTTP ${response.status})`, `try again; if it persists, tell ${context.supportEmail}`, response.status);
+    return fail(
+      'bad-response',
+      `the answer from ${url} is empty (HTTP ${response.status})`,
+      `try again; if it persists, tell ${context.supportEmail}`,
+      response.status,
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     context.debug(`body starts with: ${toOneLine(text, 200)}`);
-    return fail('bad-response', `the answer from ${url} is not valid JSON (${toOneLine(error instanceof Error ? error.message : String(error), 80)})`, `try again; if it persists, tell ${context.supportEmail}`, response.status);
+    return fail(
+      'bad-response',
+      `the answer from ${url} is not valid JSON (${toOneLine(error instanceof Error ? error.message : String(error), 80)})`,
+      `try again; if it persists, tell ${context.supportEmail}`,
+      response.status,
+    );
   }
   const checked = check.check(value, new URL(url).pathname);
   if (!checked.ok) {
@@ -232,7 +318,12 @@ async function readAnswer<T>(url: string, response: Response, check: ResponseChe
   return { ok: true, url, text, value: checked.value };
 }
 
-function fail(kind: ClientError['kind'], message: string, hint: string, status?: number): { ok: false; error: ClientError } {
+function fail(
+  kind: ClientError['kind'],
+  message: string,
+  hint: string,
+  status?: number,
+): { ok: false; error: ClientError } {
   return { ok: false, error: { kind, message, hint, details: [], ...(status !== undefined && { status }) } };
 }
 
@@ -243,7 +334,12 @@ function isHtml(contentType: string, text: string): boolean {
   return /^\s*</.test(text);
 }
 
-async function httpError(url: string, response: Response, context: RequestContext, source: UrlSource): Promise<ClientError> {
+async function httpError(
+  url: string,
+  response: Response,
+  context: RequestContext,
+  source: UrlSource,
+): Promise<ClientError> {
   // An Error body (see the Error schema) says what went wrong in words; quote it when present.
   let said = '';
   const body = await readCappedBody(response, 64 * 1024).catch(() => undefined);
@@ -267,14 +363,28 @@ async function httpError(url: string, response: Response, context: RequestContex
         : response.status === 404
           ? `check ${source.setting}: it must be the site itself, such as https://earshot.dev`
           : `check ${source.setting}; if it is right, tell ${context.supportEmail}`;
-  return { kind: 'http-error', status: response.status, message: `GET ${url} answered ${status}${said}`, hint, details: [] };
+  return {
+    kind: 'http-error',
+    status: response.status,
+    message: `GET ${url} answered ${status}${said}`,
+    hint,
+    details: [],
+  };
 }
 
 /** Every allowed retry was rate limited too. More retries can help, as long as there are more to allow. */
-function rateLimitedError(url: string, attempts: number, askedMs: number | undefined, context: RequestContext): ClientError {
+function rateLimitedError(
+  url: string,
+  attempts: number,
+  askedMs: number | undefined,
+  context: RequestContext,
+): ClientError {
   const tries = attempts === 1 ? 'once' : `${attempts} times`;
   const wait = askedMs === undefined ? 'wait a minute' : `wait ${formatWait(askedMs)} (the server's Retry-After)`;
-  const more = context.retry.retries < MAX_RETRIES ? `, or allow ${context.retry.retries === 0 ? '' : 'more '}retries with --retries <n> (each waits up to ${formatSeconds(context.retry.maxWaitMs)})` : '';
+  const more =
+    context.retry.retries < MAX_RETRIES
+      ? `, or allow ${context.retry.retries === 0 ? '' : 'more '}retries with --retries <n> (each waits up to ${formatSeconds(context.retry.maxWaitMs)})`
+      : '';
   return {
     kind: 'rate-limited',
     status: 429,
@@ -296,7 +406,13 @@ function waitTooLongError(url: string, attempts: number, askedMs: number, contex
   };
 }
 
-function networkError(url: string, error: unknown, timeout: AbortSignal, context: RequestContext, source: UrlSource): ClientError {
+function networkError(
+  url: string,
+  error: unknown,
+  timeout: AbortSignal,
+  context: RequestContext,
+  source: UrlSource,
+): ClientError {
   if (timeout.aborted) {
     return {
       kind: 'unreachable',

@@ -15,15 +15,23 @@ function schemaCheck<T>(what: string, validate: SchemaValidator): ResponseCheck<
     what,
     check(value, source) {
       if (validate(value)) return { ok: true, value: value as T };
-      const problems = (validate.errors ?? []).map((error) => describeSchemaError(source, error)).sort(compareDataProblems);
+      const problems = (validate.errors ?? [])
+        .map((error) => describeSchemaError(source, error))
+        .sort(compareDataProblems);
       return { ok: false, problems: problems.map(formatDataProblem) };
     },
   };
 }
 
-export const platformsResponseCheck = schemaCheck<PlatformsResponse>('PlatformsResponse', responseValidators.validatePlatformsResponse);
+export const platformsResponseCheck = schemaCheck<PlatformsResponse>(
+  'PlatformsResponse',
+  responseValidators.validatePlatformsResponse,
+);
 
-export const capabilitiesResponseCheck = schemaCheck<CapabilitiesResponse>('CapabilitiesResponse', responseValidators.validateCapabilitiesResponse);
+export const capabilitiesResponseCheck = schemaCheck<CapabilitiesResponse>(
+  'CapabilitiesResponse',
+  responseValidators.validateCapabilitiesResponse,
+);
 
 /** The parts of an OpenAPI document the client reads; the rest is passed through untouched. */
 export interface OpenApiDocument {
@@ -33,7 +41,8 @@ export interface OpenApiDocument {
   [key: string]: unknown;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The client does not carry an OpenAPI validator (the site's tests validate the document fully);
@@ -46,7 +55,9 @@ export const openApiDocumentCheck: ResponseCheck<OpenApiDocument> = {
     if (!isObject(value)) return { ok: false, problems: [`${source}#: must be an object`] };
     const problems: string[] = [];
     if (typeof value.openapi !== 'string' || !/^3\.1\.\d+$/.test(value.openapi)) {
-      problems.push(`${source}#/openapi: must be an OpenAPI version 3.1.x (got ${JSON.stringify(value.openapi) ?? 'nothing'})`);
+      problems.push(
+        `${source}#/openapi: must be an OpenAPI version 3.1.x (got ${JSON.stringify(value.openapi) ?? 'nothing'})`,
+      );
     }
     if (!isObject(value.info)) problems.push(`${source}#/info: must be an object`);
     if (value.paths !== undefined && !isObject(value.paths)) problems.push(`${source}#/paths: must be an object`);
@@ -54,4 +65,7 @@ export const openApiDocumentCheck: ResponseCheck<OpenApiDocument> = {
   },
 };
 
-export const mcpConfigurationCheck = schemaCheck<McpConfiguration>('McpConfiguration', responseValidators.validateMcpConfiguration);
+export const mcpConfigurationCheck = schemaCheck<McpConfiguration>(
+  'McpConfiguration',
+  responseValidators.validateMcpConfiguration,
+);

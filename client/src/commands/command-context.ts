@@ -44,7 +44,11 @@ export type LocalCommandHandler = (context: LocalCommandContext) => LocalCommand
  * The shape shared by the commands that show one API answer: on `--json` the raw text, else
  * the human rendering.
  */
-export async function showAnswer<T>(context: CommandContext, result: ApiResult<T>, render: (value: T) => string): Promise<CommandOutcome> {
+export async function showAnswer<T>(
+  context: CommandContext,
+  result: ApiResult<T>,
+  render: (value: T) => string,
+): Promise<CommandOutcome> {
   if (!result.ok) return result;
   context.stdout.write(context.json ? withNewline(result.text) : render(result.value));
   return { ok: true };

@@ -7,7 +7,9 @@ import { renderPlatforms } from './show-platforms.ts';
 
 /** `earshot capabilities`. */
 export const showCapabilities: CommandHandler = async (context) =>
-  showAnswer(context, await context.client.getCapabilities(), ({ data }) => renderCapabilities(data, context.tty, context.style));
+  showAnswer(context, await context.client.getCapabilities(), ({ data }) =>
+    renderCapabilities(data, context.tty, context.style),
+  );
 
 /**
  * On a terminal: the product, its description, then the platforms and resources as tables.

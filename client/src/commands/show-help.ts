@@ -13,7 +13,10 @@ export const showHelp: LocalCommandHandler = ({ args, stdout, style, width }) =>
   const unknown = describeUnknownCommand(args);
   if (unknown) return { ok: false, usage: unknown };
   if (resolved.kind === 'unknown' || resolved.extra.length > 0) {
-    return { ok: false, usage: { message: `no command "${args.join(' ')}"`, hint: 'run `earshot help` to see the commands' } };
+    return {
+      ok: false,
+      usage: { message: `no command "${args.join(' ')}"`, hint: 'run `earshot help` to see the commands' },
+    };
   }
   stdout.write(renderCommandHelp(resolved.command, { style, width }));
   return { ok: true };

@@ -16,9 +16,17 @@ export const showMcpConfig: CommandHandler = async (context) => {
   const answer = await context.client.getMcpConfiguration();
   const asJson = (value: unknown) => `${escapeJsonControls(JSON.stringify(value, null, 2))}\n`;
   if (typeof client === 'string') {
-    return showAnswer({ ...context, json: false }, answer, (configuration) => renderMcpClientSnippet(client as McpClientId, configuration, (transport ?? 'http') as McpTransport).code);
+    return showAnswer(
+      { ...context, json: false },
+      answer,
+      (configuration) =>
+        renderMcpClientSnippet(client as McpClientId, configuration, (transport ?? 'http') as McpTransport).code,
+    );
   }
-  if (typeof transport === 'string') return showAnswer({ ...context, json: false }, answer, (configuration) => asJson(keepTransport(configuration, transport as McpTransport)));
+  if (typeof transport === 'string')
+    return showAnswer({ ...context, json: false }, answer, (configuration) =>
+      asJson(keepTransport(configuration, transport as McpTransport)),
+    );
   return showAnswer(context, answer, asJson);
 };
 

@@ -9,7 +9,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 export const showOpenApi: CommandHandler = async (context) =>
   showAnswer(context, await context.client.getOpenApiDocument(), (document) => {
     const rows = listOperations(document);
-    const table = renderTable(rows, { header: ['METHOD', 'PATH', 'OPERATION', 'SUMMARY'], tty: context.tty, style: context.style });
+    const table = renderTable(rows, {
+      header: ['METHOD', 'PATH', 'OPERATION', 'SUMMARY'],
+      tty: context.tty,
+      style: context.style,
+    });
     if (!context.tty) return table;
     const title = typeof document.info?.title === 'string' ? document.info.title : 'API';
     const version = typeof document.info?.version === 'string' ? ` ${document.info.version}` : '';
@@ -24,7 +28,12 @@ function listOperations(document: OpenApiDocument): string[][] {
       const operation = (item as Record<string, unknown>)[method];
       if (typeof operation !== 'object' || operation === null) continue;
       const { operationId, summary } = operation as { operationId?: unknown; summary?: unknown };
-      rows.push([method.toUpperCase(), path, typeof operationId === 'string' ? operationId : '', typeof summary === 'string' ? summary : '']);
+      rows.push([
+        method.toUpperCase(),
+        path,
+        typeof operationId === 'string' ? operationId : '',
+        typeof summary === 'string' ? summary : '',
+      ]);
     }
   }
   return rows;

@@ -4,9 +4,15 @@ import { showAnswer, type CommandHandler } from './command-context.ts';
 
 /** `earshot platforms`: `reddit<TAB>Reddit<TAB>keyword,subreddit` per platform when piped. */
 export const showPlatforms: CommandHandler = async (context) =>
-  showAnswer(context, await context.client.getPlatforms(), (answer) => renderPlatforms(answer.data, context.tty, context.style));
+  showAnswer(context, await context.client.getPlatforms(), (answer) =>
+    renderPlatforms(answer.data, context.tty, context.style),
+  );
 
-export function renderPlatforms(platforms: readonly Platform[], tty: boolean, style: Parameters<typeof renderTable>[1]['style']): string {
+export function renderPlatforms(
+  platforms: readonly Platform[],
+  tty: boolean,
+  style: Parameters<typeof renderTable>[1]['style'],
+): string {
   const rows = platforms.map((platform) => [platform.id, platform.name, platform.targetTypes.join(tty ? ', ' : ',')]);
   return renderTable(rows, { header: ['ID', 'NAME', 'TARGET TYPES'], tty, style });
 }

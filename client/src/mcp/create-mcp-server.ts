@@ -51,7 +51,10 @@ function toInputSchema(tool: EarshotTool): StandardSchemaWithJSON {
  * compiling both takes about 25 ms, which a client waiting for `tools/list` (the first thing every
  * client asks) would otherwise wait for at every start.
  */
-function toOutputSchema(schema: Record<string, unknown>, fromJsonSchema: (schema: Record<string, unknown>) => StandardSchemaWithJSON): StandardSchemaWithJSON {
+function toOutputSchema(
+  schema: Record<string, unknown>,
+  fromJsonSchema: (schema: Record<string, unknown>) => StandardSchemaWithJSON,
+): StandardSchemaWithJSON {
   let compiled: StandardSchemaWithJSON | undefined;
   return {
     '~standard': {
@@ -78,11 +81,22 @@ function toOutputSchema(schema: Record<string, unknown>, fromJsonSchema: (schema
  * against them before it leaves (`toOutputSchema`). They are wrapped once, here, because the
  * factory runs once per HTTP request.
  */
-export async function loadEarshotMcpServerFactory(options: EarshotMcpServerOptions): Promise<McpServerFactory & (() => McpServer)> {
+export async function loadEarshotMcpServerFactory(
+  options: EarshotMcpServerOptions,
+): Promise<McpServerFactory & (() => McpServer)> {
   const { McpServer, fromJsonSchema, ProtocolError, ProtocolErrorCode } = await import('@modelcontextprotocol/server');
   const { source, version, formatError = formatDataErrorLines } = options;
-  const tools = earshotTools.map((tool) => ({ tool, inputSchema: toInputSchema(tool), outputSchema: toOutputSchema(tool.outputSchema, fromJsonSchema) }));
-  const cacheHints = Object.fromEntries(['server/discover', 'tools/list', 'resources/list', 'resources/templates/list', 'resources/read'].map((method) => [method, MCP_CACHE_HINT]));
+  const tools = earshotTools.map((tool) => ({
+    tool,
+    inputSchema: toInputSchema(tool),
+    outputSchema: toOutputSchema(tool.outputSchema, fromJsonSchema),
+  }));
+  const cacheHints = Object.fromEntries(
+    ['server/discover', 'tools/list', 'resources/list', 'resources/templates/list', 'resources/read'].map((method) => [
+      method,
+      MCP_CACHE_HINT,
+    ]),
+  );
 
   return () => {
     const server = new McpServer(
@@ -107,7 +121,12 @@ export async function loadEarshotMcpServerFactory(options: EarshotMcpServerOptio
         const answer = await resource.read(source, { signal: context.mcpReq.signal });
         // resources/read has no error result of its own: a failed API call is a protocol error,
         // on one line, with the hint also as data for clients that show it apart.
-        if (!answer.ok) throw new ProtocolError(ProtocolErrorCode.InternalError, `${answer.error.message}; hint: ${answer.error.hint}`, { hint: answer.error.hint });
+        if (!answer.ok)
+          throw new ProtocolError(
+            ProtocolErrorCode.InternalError,
+            `${answer.error.message}; hint: ${answer.error.hint}`,
+            { hint: answer.error.hint },
+          );
         return { contents: [{ uri, mimeType, text: answer.text }] };
       });
     }

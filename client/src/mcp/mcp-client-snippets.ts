@@ -17,7 +17,8 @@ export const mcpClients = [
     docs: 'https://support.claude.com/en/articles/11175166-getting-started-with-custom-connectors-using-remote-mcp',
     where: {
       http: "Settings → Connectors → Add custom connector: name it `earshot` and give it this URL. Claude reaches the connector from Anthropic's servers, so the URL must be public (a `localhost` one cannot work), and `claude_desktop_config.json` cannot take it: that file starts local servers only.",
-      stdio: 'Settings → Developer → Edit Config opens `claude_desktop_config.json`; merge this into it and restart Claude Desktop.',
+      stdio:
+        'Settings → Developer → Edit Config opens `claude_desktop_config.json`; merge this into it and restart Claude Desktop.',
     },
     verify: 'In a chat, the tools menu lists `earshot` with `list_platforms` and `get_capabilities`.',
   },
@@ -27,7 +28,8 @@ export const mcpClients = [
     docs: 'https://code.claude.com/docs/en/mcp',
     where: {
       http: 'Run this in a terminal; add `--scope project` after `add` to share it with the project through `.mcp.json`.',
-      stdio: 'Run this in a terminal; add `--scope project` after `add` to share it with the project through `.mcp.json`.',
+      stdio:
+        'Run this in a terminal; add `--scope project` after `add` to share it with the project through `.mcp.json`.',
     },
     verify: '`claude mcp list` connects to every configured server and marks `earshot` connected.',
   },
@@ -67,7 +69,8 @@ export const mcpClients = [
     docs: 'https://developers.openai.com/codex/mcp',
     where: {
       http: '`~/.codex/config.toml`, or `.codex/config.toml` in a trusted project; `codex mcp add earshot --url <url>` writes the same.',
-      stdio: '`~/.codex/config.toml`, or `.codex/config.toml` in a trusted project; `codex mcp add earshot -- <command>` writes the same.',
+      stdio:
+        '`~/.codex/config.toml`, or `.codex/config.toml` in a trusted project; `codex mcp add earshot -- <command>` writes the same.',
     },
     verify: '`codex mcp list` shows `earshot`; `/mcp` in a session lists its tools.',
   },
@@ -106,31 +109,57 @@ export interface McpClientSnippet {
 
 /** Every client's snippets, in the order of `mcpClients`, the remote endpoint's first. */
 export function renderMcpClientSnippets(configuration: McpConfiguration): McpClientSnippet[] {
-  return mcpClientIds.flatMap((client) => mcpTransports.map((transport) => renderMcpClientSnippet(client, configuration, transport)));
+  return mcpClientIds.flatMap((client) =>
+    mcpTransports.map((transport) => renderMcpClientSnippet(client, configuration, transport)),
+  );
 }
 
-export function renderMcpClientSnippet(client: McpClientId, configuration: McpConfiguration, transport: McpTransport = 'http'): McpClientSnippet {
+export function renderMcpClientSnippet(
+  client: McpClientId,
+  configuration: McpConfiguration,
+  transport: McpTransport = 'http',
+): McpClientSnippet {
   const { name, where } = mcpClients.find((candidate) => candidate.id === client)!;
-  const snippet = (language: McpClientSnippet['language'], code: string): McpClientSnippet => ({ client, name, transport, where: where[transport], language, code });
+  const snippet = (language: McpClientSnippet['language'], code: string): McpClientSnippet => ({
+    client,
+    name,
+    transport,
+    where: where[transport],
+    language,
+    code,
+  });
   const { url } = configuration.mcpServers.earshot;
   const { command, args } = configuration.mcpServers['earshot-stdio'];
   const stdio = { command, args };
   switch (client) {
     // Claude Desktop takes a remote server in its settings, as a URL: the URL is what to paste.
     case 'claude-desktop':
-      return transport === 'http' ? snippet('text', `${url}\n`) : snippet('json', toJson({ mcpServers: { earshot: stdio } }));
+      return transport === 'http'
+        ? snippet('text', `${url}\n`)
+        : snippet('json', toJson({ mcpServers: { earshot: stdio } }));
     // `--` ends Claude Code's own options: the server's flags (`-y`, `--base-url`) stay the server's.
     case 'claude-code':
-      return snippet('sh', `${toShellLine(transport === 'http' ? ['claude', 'mcp', 'add', '--transport', 'http', 'earshot', url] : ['claude', 'mcp', 'add', 'earshot', '--', command, ...args])}\n`);
+      return snippet(
+        'sh',
+        `${toShellLine(transport === 'http' ? ['claude', 'mcp', 'add', '--transport', 'http', 'earshot', url] : ['claude', 'mcp', 'add', 'earshot', '--', command, ...args])}\n`,
+      );
     case 'cursor':
       return snippet('json', toJson({ mcpServers: { earshot: transport === 'http' ? { url } : stdio } }));
     // VS Code names the map `servers` and wants each server's transport spelled out.
     case 'vscode':
-      return snippet('json', toJson({ servers: { earshot: transport === 'http' ? { type: 'http', url } : { type: 'stdio', ...stdio } } }));
+      return snippet(
+        'json',
+        toJson({ servers: { earshot: transport === 'http' ? { type: 'http', url } : { type: 'stdio', ...stdio } } }),
+      );
     case 'windsurf':
       return snippet('json', toJson({ mcpServers: { earshot: transport === 'http' ? { serverUrl: url } : stdio } }));
     case 'codex':
-      return snippet('toml', transport === 'http' ? `[mcp_servers.earshot]\nurl = ${toTomlString(url)}\n` : `[mcp_servers.earshot]\ncommand = ${toTomlString(command)}\nargs = [${args.map(toTomlString).join(', ')}]\n`);
+      return snippet(
+        'toml',
+        transport === 'http'
+          ? `[mcp_servers.earshot]\nurl = ${toTomlString(url)}\n`
+          : `[mcp_servers.earshot]\ncommand = ${toTomlString(command)}\nargs = [${args.map(toTomlString).join(', ')}]\n`,
+      );
     case 'gemini-cli':
       return snippet('json', toJson({ mcpServers: { earshot: transport === 'http' ? { httpUrl: url } : stdio } }));
   }

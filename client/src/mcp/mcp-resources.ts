@@ -31,7 +31,8 @@ export const earshotResources: readonly EarshotResource[] = [
     uri: 'earshot://links',
     name: 'links',
     title: 'Earshot resource links',
-    description: "The stable links to the documentation, authentication, webhooks, OpenAPI document, MCP configuration and command-line client (the capabilities' resources).",
+    description:
+      "The stable links to the documentation, authentication, webhooks, OpenAPI document, MCP configuration and command-line client (the capabilities' resources).",
     mimeType: 'application/json',
     async read(source, call) {
       const answer = await source.getCapabilities(call);

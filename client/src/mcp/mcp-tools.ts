@@ -39,14 +39,16 @@ export const earshotTools: readonly EarshotTool[] = [
   apiTool({
     name: 'list_platforms',
     title: 'List Earshot platforms',
-    description: 'Lists the platforms Earshot can monitor (such as Reddit or Hacker News) and the target types each supports (keyword, subreddit). From GET /api/v1/platforms.',
+    description:
+      'Lists the platforms Earshot can monitor (such as Reddit or Hacker News) and the target types each supports (keyword, subreddit). From GET /api/v1/platforms.',
     schema: tolerantSchemas.PlatformsResponse,
     get: (source, call) => source.getPlatforms(call),
   }),
   apiTool({
     name: 'get_capabilities',
     title: 'Get Earshot capabilities',
-    description: "Gets Earshot's public capabilities: the product, its description, the supported platforms, and links to the documentation, authentication, webhooks, OpenAPI document, MCP configuration and command-line client. From GET /api/v1/capabilities.",
+    description:
+      "Gets Earshot's public capabilities: the product, its description, the supported platforms, and links to the documentation, authentication, webhooks, OpenAPI document, MCP configuration and command-line client. From GET /api/v1/capabilities.",
     schema: tolerantSchemas.CapabilitiesResponse,
     get: (source, call) => source.getCapabilities(call),
   }),
@@ -81,10 +83,14 @@ function apiTool<T extends Record<string, unknown>>(spec: {
  */
 function describeUnexpectedArguments(name: string, args: unknown): string | undefined {
   if (args === undefined || args === null) return undefined;
-  if (typeof args !== 'object' || Array.isArray(args)) return `${name} takes no arguments; send an empty object (got ${Array.isArray(args) ? 'an array' : typeof args})`;
+  if (typeof args !== 'object' || Array.isArray(args))
+    return `${name} takes no arguments; send an empty object (got ${Array.isArray(args) ? 'an array' : typeof args})`;
   const names = Object.keys(args);
   if (names.length === 0) return undefined;
-  return `${name} takes no arguments; send an empty object (got ${names.slice(0, 5).map((key) => JSON.stringify(key)).join(', ')}${names.length > 5 ? ', …' : ''})`;
+  return `${name} takes no arguments; send an empty object (got ${names
+    .slice(0, 5)
+    .map((key) => JSON.stringify(key))
+    .join(', ')}${names.length > 5 ? ', …' : ''})`;
 }
 
 /**
@@ -94,7 +100,10 @@ function describeUnexpectedArguments(name: string, args: unknown): string | unde
  * @see https://modelcontextprotocol.io/specification/2026-07-28/server/tools#structured-content
  *   ("a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block")
  */
-function toToolResult<T extends Record<string, unknown>>(result: McpDataResult<T>, formatError: FormatDataError): CallToolResult {
+function toToolResult<T extends Record<string, unknown>>(
+  result: McpDataResult<T>,
+  formatError: FormatDataError,
+): CallToolResult {
   if (!result.ok) return toErrorResult(result.error, formatError);
   return { content: [{ type: 'text', text: JSON.stringify(result.value) }], structuredContent: result.value };
 }

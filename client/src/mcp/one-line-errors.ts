@@ -29,7 +29,11 @@ export function toOneLineError(error: JsonRpcErrorObject, method?: string): Json
   const issues = findValidationIssues(error.message);
   if (issues) {
     const where = method ? ` for ${method}` : '';
-    return { ...error, code: INVALID_PARAMS, message: `Invalid params${where}: ${issues.map(describeIssue).join('; ')}` };
+    return {
+      ...error,
+      code: INVALID_PARAMS,
+      message: `Invalid params${where}: ${issues.map(describeIssue).join('; ')}`,
+    };
   }
   return { ...error, message: toOneLine(error.message) };
 }
@@ -53,13 +57,18 @@ function findValidationIssues(message: string): ValidationIssue[] | undefined {
     return undefined;
   }
   const isIssue = (value: unknown): value is ValidationIssue =>
-    typeof value === 'object' && value !== null && typeof (value as ValidationIssue).message === 'string' && Array.isArray((value as ValidationIssue).path);
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ValidationIssue).message === 'string' &&
+    Array.isArray((value as ValidationIssue).path);
   return Array.isArray(parsed) && parsed.length > 0 && parsed.every(isIssue) ? parsed : undefined;
 }
 
 /** `params.arguments: expected an object, received string` */
 function describeIssue({ path, message }: ValidationIssue): string {
-  const where = path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`)).join('');
+  const where = path
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`))
+    .join('');
   const what = toOneLine(message)
     .replace(/^Invalid input: /, '')
     .replace(/\bexpected record\b/, 'expected an object');

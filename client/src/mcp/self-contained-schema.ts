@@ -1,6 +1,8 @@
 import { allSchemas, allTolerantSchemas } from '../../../contract/schemas/index.ts';
 
-const schemaById = new Map<string, object>([...allSchemas, ...allTolerantSchemas].map((schema) => [schema.$id, schema]));
+const schemaById = new Map<string, object>(
+  [...allSchemas, ...allTolerantSchemas].map((schema) => [schema.$id, schema]),
+);
 
 /**
  * One of our JSON Schemas as a single self-contained object, for an MCP tool's `outputSchema`:

@@ -98,7 +98,11 @@ export class LineDelimitedStdioTransport implements Transport {
       this.buffered = [];
       this.bufferedBytes = 0;
       this.skipping = true;
-      this.reject(null, INVALID_REQUEST, `Invalid Request: a message must be at most ${this.maxLineBytes} bytes on one line; this one was skipped`);
+      this.reject(
+        null,
+        INVALID_REQUEST,
+        `Invalid Request: a message must be at most ${this.maxLineBytes} bytes on one line; this one was skipped`,
+      );
       return;
     }
     this.buffered.push(part);
@@ -112,18 +116,30 @@ export class LineDelimitedStdioTransport implements Transport {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      this.reject(null, PARSE_ERROR, `Parse error: the line is not JSON (${error instanceof Error ? error.message : String(error)})`);
+      this.reject(
+        null,
+        PARSE_ERROR,
+        `Parse error: the line is not JSON (${error instanceof Error ? error.message : String(error)})`,
+      );
       return;
     }
     if (Array.isArray(value)) {
-      this.reject(null, INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported; send one message per line');
+      this.reject(
+        null,
+        INVALID_REQUEST,
+        'Invalid Request: JSON-RPC batches are not supported; send one message per line',
+      );
       return;
     }
     let message: JSONRPCMessage;
     try {
       message = parseJSONRPCMessage(value);
     } catch {
-      this.reject(readableId(value), INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response (each needs "jsonrpc": "2.0", and a request a string "method" and a string or number "id")');
+      this.reject(
+        readableId(value),
+        INVALID_REQUEST,
+        'Invalid Request: not a JSON-RPC 2.0 request, notification or response (each needs "jsonrpc": "2.0", and a request a string "method" and a string or number "id")',
+      );
       return;
     }
     if ('method' in message && 'id' in message) this.pending.set(message.id, message.method);
@@ -131,7 +147,9 @@ export class LineDelimitedStdioTransport implements Transport {
   }
 
   private reject(id: string | number | null, code: number, message: string): void {
-    void this.write({ jsonrpc: '2.0', id, error: { code, message } }).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    void this.write({ jsonrpc: '2.0', id, error: { code, message } }).catch((error: unknown) =>
+      this.onerror?.(error instanceof Error ? error : new Error(String(error))),
+    );
   }
 
   private write(message: unknown): Promise<void> {

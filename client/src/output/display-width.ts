@@ -21,7 +21,8 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 export function displayWidth(text: string): number {
   if (PRINTABLE_ASCII.test(text)) return text.length;
-  if (!measure) throw new Error('displayWidth: call loadDisplayWidth() before measuring text other than printable ASCII');
+  if (!measure)
+    throw new Error('displayWidth: call loadDisplayWidth() before measuring text other than printable ASCII');
   return measure(text);
 }
 

@@ -22,7 +22,8 @@ export function renderTable(rows: readonly (readonly string[])[], options: Table
   if (!options.tty) return clean.map((row) => `${row.join('\t')}\n`).join('');
   const all = options.header ? [options.header, ...clean] : clean;
   const widths: number[] = [];
-  for (const row of all) row.forEach((cell, index) => (widths[index] = Math.max(widths[index] ?? 0, displayWidth(cell))));
+  for (const row of all)
+    row.forEach((cell, index) => (widths[index] = Math.max(widths[index] ?? 0, displayWidth(cell))));
   const line = (row: readonly string[], decorate: (text: string) => string = (text) => text) =>
     row
       .map((cell, index) => (index === row.length - 1 ? cell : padToWidth(cell, widths[index]!)))

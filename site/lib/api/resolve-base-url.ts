@@ -16,7 +16,9 @@ export function resolveBaseUrl(env: Record<string, string | undefined>, productB
   for (const [name, value] of candidates) {
     if (value === undefined || value.trim() === '') continue;
     if (!/^https?:\/\/[^/?#\s]+\/?$/.test(value)) {
-      throw new Error(`${name} must be an absolute http(s) origin such as "https://earshot.dev" (got ${JSON.stringify(value)})`);
+      throw new Error(
+        `${name} must be an absolute http(s) origin such as "https://earshot.dev" (got ${JSON.stringify(value)})`,
+      );
     }
     return value.replace(/\/$/, '');
   }

@@ -42,13 +42,21 @@ export function cliTarballFile(): string {
 /** The packed tarball, with its pinned file name; fails with the command to run when it is missing. */
 export function readCliTarball(): CliTarball {
   const file = cliTarballFile();
-  if (!existsSync(file)) throw new Error(`${file} does not exist\nhint: run \`npm run build:cli\` (\`npm run build\` runs it first)`);
+  if (!existsSync(file))
+    throw new Error(`${file} does not exist\nhint: run \`npm run build:cli\` (\`npm run build\` runs it first)`);
   const bytes = new Uint8Array(readFileSync(file));
   const version = readCliPackageVersion();
   const sha512 = createHash('sha512').update(bytes);
   const digest = sha512.digest();
   const fileName = `earshot-${version}-${digest.toString('hex').slice(0, 10)}.tgz`;
-  return { version, fileName, path: `${CLI_TARBALL_DIRECTORY}${fileName}`, integrity: `sha512-${digest.toString('base64')}`, size: bytes.byteLength, bytes };
+  return {
+    version,
+    fileName,
+    path: `${CLI_TARBALL_DIRECTORY}${fileName}`,
+    integrity: `sha512-${digest.toString('base64')}`,
+    size: bytes.byteLength,
+    bytes,
+  };
 }
 
 /** The commands every page, file and configuration gives, all naming the pinned tarball URL. */

@@ -26,7 +26,8 @@ export function checkPlatformsRules(platforms: unknown): Finding[] {
       findings.push(...checkId(`/${index}/id`, id));
       const first = firstIndexOfId.get(id);
       if (first === undefined) firstIndexOfId.set(id, index);
-      else findings.push({ pointer: `/${index}/id`, expected: `must be unique, but /${first}/id has it too`, found: id });
+      else
+        findings.push({ pointer: `/${index}/id`, expected: `must be unique, but /${first}/id has it too`, found: id });
     }
     if (typeof name === 'string') findings.push(...checkText(`/${index}/name`, name, MAX_NAME_LENGTH));
     if (Array.isArray(targetTypes)) findings.push(...checkTargetTypes(`/${index}/targetTypes`, targetTypes));
@@ -42,7 +43,13 @@ export function checkProductRules(product: unknown): Finding[] {
 
 function checkId(pointer: string, id: string): Finding[] {
   if (!PLATFORM_ID_PATTERN.test(id)) {
-    return [{ pointer, expected: 'must be a slug of lowercase letters, digits and single hyphens, such as "hacker-news"', found: id }];
+    return [
+      {
+        pointer,
+        expected: 'must be a slug of lowercase letters, digits and single hyphens, such as "hacker-news"',
+        found: id,
+      },
+    ];
   }
   if (id.length > MAX_ID_LENGTH) {
     return [{ pointer, expected: `must be at most ${MAX_ID_LENGTH} characters long`, found: id.length }];
@@ -60,22 +67,35 @@ const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
 function checkText(pointer: string, text: string, maxLength: number): Finding[] {
   if (text.trim() === '') return [{ pointer, expected: 'must not be empty or only white space', found: text }];
   const findings: Finding[] = [];
-  if (!text.isWellFormed()) findings.push({ pointer, expected: 'must be well-formed Unicode, without lone surrogates', found: text });
-  if (CONTROL_CHARACTER.test(text)) findings.push({ pointer, expected: 'must not contain control characters such as line breaks, tabs or escape codes', found: text });
+  if (!text.isWellFormed())
+    findings.push({ pointer, expected: 'must be well-formed Unicode, without lone surrogates', found: text });
+  if (CONTROL_CHARACTER.test(text))
+    findings.push({
+      pointer,
+      expected: 'must not contain control characters such as line breaks, tabs or escape codes',
+      found: text,
+    });
   if (text.trim() !== text) findings.push({ pointer, expected: 'must not start or end with white space', found: text });
   const length = [...text].length;
-  if (length > maxLength) findings.push({ pointer, expected: `must be at most ${maxLength} characters long`, found: length });
+  if (length > maxLength)
+    findings.push({ pointer, expected: `must be at most ${maxLength} characters long`, found: length });
   return findings;
 }
 
 function checkTargetTypes(pointer: string, targetTypes: unknown[]): Finding[] {
-  if (targetTypes.length === 0) return [{ pointer, expected: 'must list at least one target type', found: targetTypes }];
+  if (targetTypes.length === 0)
+    return [{ pointer, expected: 'must list at least one target type', found: targetTypes }];
   const findings: Finding[] = [];
   const firstIndex = new Map<unknown, number>();
   targetTypes.forEach((targetType, index) => {
     const first = firstIndex.get(targetType);
     if (first === undefined) firstIndex.set(targetType, index);
-    else findings.push({ pointer: `${pointer}/${index}`, expected: `must not repeat ${pointer}/${first}`, found: targetType });
+    else
+      findings.push({
+        pointer: `${pointer}/${index}`,
+        expected: `must not repeat ${pointer}/${first}`,
+        found: targetType,
+      });
   });
   return findings;
 }

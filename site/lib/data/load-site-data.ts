@@ -1,6 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { platformsDataSchema, productDataSchema, type PlatformsData, type ProductData } from '../../../contract/schemas/index.ts';
+import {
+  platformsDataSchema,
+  productDataSchema,
+  type PlatformsData,
+  type ProductData,
+} from '../../../contract/schemas/index.ts';
 import { createSchemaValidator } from '../../../contract/create-schema-validator.ts';
 import { compareDataProblems, formatDataProblem, type DataProblem } from '../../../contract/data-problem.ts';
 import { checkPlatformsRules, checkProductRules } from './data-rules.ts';
@@ -23,8 +28,18 @@ export interface LoadOptions {
 
 /** Each data file, the schema it must match and the rules beyond the schema. */
 const DATA_FILES = [
-  { name: 'product.json', schemaId: productDataSchema.$id, checkRules: checkProductRules, expected: 'a JSON object with the product facts' },
-  { name: 'platforms.json', schemaId: platformsDataSchema.$id, checkRules: checkPlatformsRules, expected: 'a JSON array of platforms' },
+  {
+    name: 'product.json',
+    schemaId: productDataSchema.$id,
+    checkRules: checkProductRules,
+    expected: 'a JSON object with the product facts',
+  },
+  {
+    name: 'platforms.json',
+    schemaId: platformsDataSchema.$id,
+    checkRules: checkPlatformsRules,
+    expected: 'a JSON array of platforms',
+  },
 ] as const;
 
 export function defaultDataDir(): string {
@@ -58,7 +73,8 @@ export function loadSiteData(options: LoadOptions = {}): SiteDataResult {
     }
     const validate = validator.getSchema(schemaId);
     if (!validate) throw new Error(`No schema registered as ${schemaId}`);
-    if (!validate(parsed.value)) problems.push(...(validate.errors ?? []).map((error) => describeSchemaError(file, error)));
+    if (!validate(parsed.value))
+      problems.push(...(validate.errors ?? []).map((error) => describeSchemaError(file, error)));
     problems.push(...checkRules(parsed.value).map((finding) => ({ file, ...finding })));
     values[name] = parsed.value;
   }
@@ -66,7 +82,13 @@ export function loadSiteData(options: LoadOptions = {}): SiteDataResult {
   const result: SiteDataResult =
     problems.length > 0
       ? { ok: false, problems: problems.sort(compareDataProblems) }
-      : { ok: true, data: { product: values['product.json'] as ProductData, platforms: values['platforms.json'] as PlatformsData } };
+      : {
+          ok: true,
+          data: {
+            product: values['product.json'] as ProductData,
+            platforms: values['platforms.json'] as PlatformsData,
+          },
+        };
   cache.set(key, { stamp, result });
   return result;
 }
@@ -86,14 +108,30 @@ function readJsonFile(path: string, file: string, expected: string): ParseResult
     bytes = readFileSync(path);
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    return { ok: false, problem: { file, pointer: '', expected: missing ? `must exist: expected ${expected}, found no file` : `must be readable (${(error as Error).message})` } };
+    return {
+      ok: false,
+      problem: {
+        file,
+        pointer: '',
+        expected: missing
+          ? `must exist: expected ${expected}, found no file`
+          : `must be readable (${(error as Error).message})`,
+      },
+    };
   }
   // Reading as 'utf8' would silently turn bytes that are not UTF-8 into U+FFFD and publish them.
   const text = bytes.toString('utf8');
   const badByte = findFirstNonUtf8Byte(bytes, text);
   if (badByte !== undefined) {
     const line = bytes.subarray(0, badByte).filter((byte) => byte === 0x0a).length + 1;
-    return { ok: false, problem: { file, pointer: '', expected: `must be UTF-8 text (JSON requires it), but byte ${badByte} on line ${line} is not` } };
+    return {
+      ok: false,
+      problem: {
+        file,
+        pointer: '',
+        expected: `must be UTF-8 text (JSON requires it), but byte ${badByte} on line ${line} is not`,
+      },
+    };
   }
   try {
     return { ok: true, value: JSON.parse(text) };

@@ -51,7 +51,14 @@ export interface ApiCatalogInput {
  * the JSON Schemas of its answers. Every `type` is the media type the site serves that target with.
  * The remote MCP endpoint, when given, is one more item and anchor, described by `/mcp.json`.
  */
-export function buildApiCatalog({ catalogUrl, endpoints, openApi, docsUrl, schemaType, mcp }: ApiCatalogInput): ApiCatalog {
+export function buildApiCatalog({
+  catalogUrl,
+  endpoints,
+  openApi,
+  docsUrl,
+  schemaType,
+  mcp,
+}: ApiCatalogInput): ApiCatalog {
   const json = 'application/json';
   return {
     linkset: [
@@ -60,7 +67,14 @@ export function buildApiCatalog({ catalogUrl, endpoints, openApi, docsUrl, schem
         item: [
           ...endpoints.map(({ url, title }) => ({ href: url, type: json, title })),
           // JSON-RPC over POST: no media type that a GET of it would answer with.
-          ...(mcp ? [{ href: mcp.endpointUrl, title: `POST ${new URL(mcp.endpointUrl).pathname}: ${mcp.title} (Streamable HTTP)` }] : []),
+          ...(mcp
+            ? [
+                {
+                  href: mcp.endpointUrl,
+                  title: `POST ${new URL(mcp.endpointUrl).pathname}: ${mcp.title} (Streamable HTTP)`,
+                },
+              ]
+            : []),
         ],
       },
       ...endpoints.map(({ url, schemas }) => ({

@@ -16,7 +16,12 @@ export function markdownPathOf(pathname: string): string {
   return pathname === '/' ? '/index.md' : `${pathname.replace(/\/$/, '')}.md`;
 }
 
-export function buildLlmsFullTxt(input: { productName: string; baseUrl: string; docsOrder: readonly string[]; pages: readonly MarkdownPage[] }): string {
+export function buildLlmsFullTxt(input: {
+  productName: string;
+  baseUrl: string;
+  docsOrder: readonly string[];
+  pages: readonly MarkdownPage[];
+}): string {
   const rank = (page: MarkdownPage) => {
     const index = input.docsOrder.indexOf(page.pathname.replace(/^\/|\/$/g, ''));
     return index === -1 ? input.docsOrder.length : index;
@@ -29,5 +34,9 @@ export function buildLlmsFullTxt(input: { productName: string; baseUrl: string; 
     '',
     `> Every page of ${input.baseUrl}/docs/ in one file. Each page is also served alone as Markdown, at its address with \`.md\` in place of the trailing slash; ${input.baseUrl}/llms.txt lists them.`,
   ].join('\n');
-  return [header, ...docs.map((page) => `Source: ${input.baseUrl}${page.pathname}\n\n${page.markdown.trim()}`)].join('\n\n---\n\n') + '\n';
+  return (
+    [header, ...docs.map((page) => `Source: ${input.baseUrl}${page.pathname}\n\n${page.markdown.trim()}`)].join(
+      '\n\n---\n\n',
+    ) + '\n'
+  );
 }

@@ -27,8 +27,12 @@ export interface LlmsTxtInput {
 }
 
 export function buildLlmsTxt(input: LlmsTxtInput): string {
-  const section = (heading: string, pages: readonly LlmsTxtPage[]) =>
-    [`## ${heading}`, '', ...pages.map(({ title, url, description }) => `- [${title}](${url}): ${oneLine(description)}`), ''];
+  const section = (heading: string, pages: readonly LlmsTxtPage[]) => [
+    `## ${heading}`,
+    '',
+    ...pages.map(({ title, url, description }) => `- [${title}](${url}): ${oneLine(description)}`),
+    '',
+  ];
   return [
     `# ${input.productName} Discovery API`,
     '',

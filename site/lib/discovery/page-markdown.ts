@@ -27,15 +27,24 @@ export function convertPageToMarkdown(html: string): { title: string; descriptio
 
   // Code blocks first: their text is in their copy buttons, removed next.
   for (const block of selectAll('.expressive-code', main)) replace(main, block, codeBlock(block));
-  for (const element of selectAll('.sl-anchor-link, button, script, style, svg, starlight-theme-select, .landing-theme, footer, .sr-only, h1', main)) remove(main, element);
+  for (const element of selectAll(
+    '.sl-anchor-link, button, script, style, svg, starlight-theme-select, .landing-theme, footer, .sr-only, h1',
+    main,
+  ))
+    remove(main, element);
   for (const link of selectAll('a[href]', main)) link.properties.href = toMarkdownLink(String(link.properties.href));
   for (const tabs of selectAll('starlight-tabs', main)) replace(main, tabs, ...tabSections(tabs));
   for (const aside of selectAll('aside.starlight-aside', main)) replace(main, aside, quotation(aside));
 
-  const toMarkdown = unified().use(rehypeRemark).use(remarkGfm).use(remarkStringify, { bullet: '-', fences: true, rule: '-' });
+  const toMarkdown = unified()
+    .use(rehypeRemark)
+    .use(remarkGfm)
+    .use(remarkStringify, { bullet: '-', fences: true, rule: '-' });
   const body = toMarkdown.stringify(toMarkdown.runSync({ type: 'root', children: main.children })).trim();
   // The title and description are text (they may come from data): escaped, as the body is by remark.
-  const markdown = [`# ${escapeMarkdownText(title)}`, description && `> ${escapeMarkdownText(description)}`, body].filter(Boolean).join('\n\n');
+  const markdown = [`# ${escapeMarkdownText(title)}`, description && `> ${escapeMarkdownText(description)}`, body]
+    .filter(Boolean)
+    .join('\n\n');
   return { title, description, markdown: `${markdown}\n` };
 }
 
@@ -49,19 +58,33 @@ function codeBlock(block: Element): Element {
   const copied = select('[data-code]', block)?.properties.dataCode?.toString() ?? textOf(select('pre', block));
   const language = select('pre', block)?.properties.dataLanguage?.toString();
   const caption = textOf(select('figcaption .title', block));
-  const code = h('pre', [h('code', [{ type: 'text', value: copied.replace(/\u007f/g, '\n') }], language ? { className: [`language-${language}`] } : {})]);
+  const code = h('pre', [
+    h(
+      'code',
+      [{ type: 'text', value: copied.replace(/\u007f/g, '\n') }],
+      language ? { className: [`language-${language}`] } : {},
+    ),
+  ]);
   return caption ? h('div', [h('p', [h('strong', [{ type: 'text', value: caption }])]), code]) : code;
 }
 
 function tabSections(tabs: Element): Element[] {
   const labels = selectAll('[role="tab"]', tabs).map(textOf);
-  return selectAll('[role="tabpanel"]', tabs).map((panel, index) => h('div', [h('p', [h('strong', [{ type: 'text', value: labels[index] ?? `Tab ${index + 1}` }])]), ...panel.children]));
+  return selectAll('[role="tabpanel"]', tabs).map((panel, index) =>
+    h('div', [
+      h('p', [h('strong', [{ type: 'text', value: labels[index] ?? `Tab ${index + 1}` }])]),
+      ...panel.children,
+    ]),
+  );
 }
 
 function quotation(aside: Element): Element {
   const title = select('.starlight-aside__title', aside);
   const content = select('.starlight-aside__content', aside);
-  return h('blockquote', [...(title ? [h('p', [h('strong', [{ type: 'text', value: textOf(title) }])])] : []), ...(content?.children ?? aside.children)]);
+  return h('blockquote', [
+    ...(title ? [h('p', [h('strong', [{ type: 'text', value: textOf(title) }])])] : []),
+    ...(content?.children ?? aside.children),
+  ]);
 }
 
 function h(tagName: string, children: ElementContent[], properties: Element['properties'] = {}): Element {
@@ -70,7 +93,11 @@ function h(tagName: string, children: ElementContent[], properties: Element['pro
 
 function textOf(node: Element | Root | undefined | null): string {
   if (!node) return '';
-  return node.children.map((child) => (child.type === 'text' ? child.value : child.type === 'element' ? textOf(child) : '')).join('').replace(/\s+/g, ' ').trim();
+  return node.children
+    .map((child) => (child.type === 'text' ? child.value : child.type === 'element' ? textOf(child) : ''))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Replaces `target`, wherever it is under `root`, with `replacements`. */

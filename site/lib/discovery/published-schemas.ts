@@ -25,7 +25,9 @@ export interface PublishedSchema {
   schema: Record<string, unknown>;
 }
 
-const sourceSchemas = allSchemas.filter((schema) => URL.canParse(schema.$id) && new URL(schema.$id).pathname.startsWith(PUBLISHED_SCHEMA_FOLDER));
+const sourceSchemas = allSchemas.filter(
+  (schema) => URL.canParse(schema.$id) && new URL(schema.$id).pathname.startsWith(PUBLISHED_SCHEMA_FOLDER),
+);
 
 /**
  * Every published schema as the build at `baseUrl` serves it. The source ids name production
@@ -34,11 +36,16 @@ const sourceSchemas = allSchemas.filter((schema) => URL.canParse(schema.$id) && 
  * preview.
  */
 export function publishedSchemas(baseUrl: string): PublishedSchema[] {
-  const moved = new Map(sourceSchemas.map((schema) => [schema.$id, new URL(new URL(schema.$id).pathname, `${baseUrl}/`).href]));
+  const moved = new Map(
+    sourceSchemas.map((schema) => [schema.$id, new URL(new URL(schema.$id).pathname, `${baseUrl}/`).href]),
+  );
   return sourceSchemas.map((schema) => {
     const path = new URL(schema.$id).pathname;
     const name = /^\/schemas\/v1\/([a-z0-9-]+)\.json$/.exec(path)?.[1];
-    if (!name) throw new Error(`${schema.title}: a published schema's $id must end in ${PUBLISHED_SCHEMA_FOLDER}<kebab-case name>.json (got ${schema.$id})`);
+    if (!name)
+      throw new Error(
+        `${schema.title}: a published schema's $id must end in ${PUBLISHED_SCHEMA_FOLDER}<kebab-case name>.json (got ${schema.$id})`,
+      );
     return {
       path,
       name,
@@ -53,6 +60,11 @@ function moveIds(value: unknown, moved: Map<string, string>): unknown {
   if (Array.isArray(value)) return value.map((item) => moveIds(item, moved));
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, child]) => [key, (key === '$id' || key === '$ref') && typeof child === 'string' ? (moved.get(child) ?? child) : moveIds(child, moved)]),
+    Object.entries(value).map(([key, child]) => [
+      key,
+      (key === '$id' || key === '$ref') && typeof child === 'string'
+        ? (moved.get(child) ?? child)
+        : moveIds(child, moved),
+    ]),
   );
 }

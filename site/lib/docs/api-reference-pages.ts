@@ -19,7 +19,11 @@ export interface PageMetadata {
 export function describeApiReferencePages(document: OpenApiDocument): Map<string, PageMetadata> {
   const base = `/${API_REFERENCE_BASE}/`;
   const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, operation]) => ({ path, method: method.toUpperCase(), ...(operation as { operationId: string; summary: string; description: string; tags: readonly string[] }) })),
+    Object.entries(item).map(([method, operation]) => ({
+      path,
+      method: method.toUpperCase(),
+      ...(operation as { operationId: string; summary: string; description: string; tags: readonly string[] }),
+    })),
   );
   const pages = new Map<string, PageMetadata>();
   pages.set(base, {
@@ -43,5 +47,8 @@ export function describeApiReferencePages(document: OpenApiDocument): Map<string
 }
 
 function firstParagraph(text: string): string {
-  return text.split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ').trim();
+  return text
+    .split(/\n\s*\n/)[0]!
+    .replace(/\s+/g, ' ')
+    .trim();
 }

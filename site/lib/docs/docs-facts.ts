@@ -61,6 +61,7 @@ export function loadDocsFacts() {
 function readPackageEngine(): string {
   const manifest = JSON.parse(readFileSync('client/package.json', 'utf8')) as { engines?: { node?: string } };
   const range = manifest.engines?.node;
-  if (!range) throw new Error('client/package.json: must declare engines.node, the Node.js versions the client supports');
+  if (!range)
+    throw new Error('client/package.json: must declare engines.node, the Node.js versions the client supports');
   return range;
 }

@@ -11,7 +11,9 @@ export const LANDING_PLATFORM_COUNT = 5;
  */
 export function renderLandingCall(url: string, platforms: readonly Platform[]): string {
   const shown = platforms.slice(0, LANDING_PLATFORM_COUNT);
-  const lines = shown.map((platform, index) => `    ${JSON.stringify(platform)}${index < platforms.length - 1 ? ',' : ''}`);
+  const lines = shown.map(
+    (platform, index) => `    ${JSON.stringify(platform)}${index < platforms.length - 1 ? ',' : ''}`,
+  );
   const more = platforms.length - shown.length;
   const answer = ['{', '  "data": [', ...lines, ...(more > 0 ? [`    … ${more} more`] : []), '  ]', '}'].join('\n');
   const request = `curl -H 'Accept: application/json' \\\n  ${url}`;

@@ -24,6 +24,7 @@ export const onRequest = defineRouteMiddleware((context) => {
     const { name, property } = tag.attrs ?? {};
     if (tag.tag === 'title') tag.content = `${metadata.title} | ${route.siteTitle}`;
     else if (property === 'og:title' || name === 'twitter:title') tag.attrs!.content = metadata.title;
-    else if (name === 'description' || property === 'og:description' || name === 'twitter:description') tag.attrs!.content = metadata.description;
+    else if (name === 'description' || property === 'og:description' || name === 'twitter:description')
+      tag.attrs!.content = metadata.description;
   }
 });

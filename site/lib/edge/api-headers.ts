@@ -32,4 +32,5 @@ export const CORS_RESPONSE_HEADERS = {
  * RFC 8631 and RFC 9727 links on every API answer: its OpenAPI document, its docs, and the
  * publisher's API catalog. Site paths, so that a deploy preview links to itself.
  */
-export const API_LINK_HEADER = '</openapi.json>; rel="service-desc", </docs/>; rel="service-doc", </.well-known/api-catalog>; rel="api-catalog"';
+export const API_LINK_HEADER =
+  '</openapi.json>; rel="service-desc", </docs/>; rel="service-doc", </.well-known/api-catalog>; rel="api-catalog"';

@@ -9,7 +9,10 @@ type Template = DefaultTreeAdapterTypes.Template;
 
 /** `default-src 'none'; script-src 'self'` → { "default-src": ["'none'"], "script-src": ["'self'"] } */
 export function parseContentSecurityPolicy(policy: string): Record<string, string[]> {
-  const directives = policy.split(';').map((part) => part.trim().split(/\s+/)).filter((words) => words[0]);
+  const directives = policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .filter((words) => words[0]);
   return Object.fromEntries(directives.map(([name, ...sources]) => [name!.toLowerCase(), sources]));
 }
 
@@ -63,10 +66,14 @@ export interface InlineScript {
 
 /** Every inline script of every HTML page under `outDir`, one entry per distinct script per page. */
 export function collectInlineScripts(outDir: string): InlineScript[] {
-  const pages = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html')).sort();
+  const pages = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .sort();
   return pages.flatMap((file) => {
     const page = relative(outDir, join(outDir, file));
-    const scripts = new Map(findInlineScripts(readFileSync(join(outDir, file), 'utf8')).map((text) => [hashInlineScript(text), text]));
+    const scripts = new Map(
+      findInlineScripts(readFileSync(join(outDir, file), 'utf8')).map((text) => [hashInlineScript(text), text]),
+    );
     return [...scripts].map(([hash, text]) => ({ page, hash, excerpt: text.trim().replace(/\s+/g, ' ').slice(0, 60) }));
   });
 }

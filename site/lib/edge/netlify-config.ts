@@ -52,7 +52,10 @@ export function resolveHeaders(config: NetlifyConfig, path: string): Record<stri
     if (!matchesNetlifyPath(rule.for, path)) continue;
     for (const [name, value] of Object.entries(rule.values)) {
       const key = name.toLowerCase();
-      if (setBy[key]) throw new Error(`netlify.toml: ${name} for ${path} is set by both [[headers]] for "${setBy[key]}" and for "${rule.for}"`);
+      if (setBy[key])
+        throw new Error(
+          `netlify.toml: ${name} for ${path} is set by both [[headers]] for "${setBy[key]}" and for "${rule.for}"`,
+        );
       setBy[key] = rule.for;
       headers[key] = value;
     }

@@ -1,5 +1,10 @@
 import { METHOD_NOT_ALLOWED } from '../../../contract/api-errors.ts';
-import { ALLOWED_METHODS, API_LINK_HEADER, CORS_PREFLIGHT_MAX_AGE_SECONDS, CORS_RESPONSE_HEADERS } from './api-headers.ts';
+import {
+  ALLOWED_METHODS,
+  API_LINK_HEADER,
+  CORS_PREFLIGHT_MAX_AGE_SECONDS,
+  CORS_RESPONSE_HEADERS,
+} from './api-headers.ts';
 import type { RateLimit } from '../../../contract/rate-limit.ts';
 import { formatRateLimitPolicy } from '../../../contract/rate-limit-fields.ts';
 
@@ -16,7 +21,10 @@ import { formatRateLimitPolicy } from '../../../contract/rate-limit-fields.ts';
  * - Any other method: 405 with the JSON Error body and `Allow` (RFC 9110, section 15.5.6).
  * @see https://fetch.spec.whatwg.org/#http-responses
  */
-export function answerOtherMethod(request: Request, rateLimit: Pick<RateLimit, 'windowLimit' | 'windowSize'>): Response {
+export function answerOtherMethod(
+  request: Request,
+  rateLimit: Pick<RateLimit, 'windowLimit' | 'windowSize'>,
+): Response {
   if (request.method === 'OPTIONS') return buildPreflightResponse();
   return new Response(JSON.stringify(METHOD_NOT_ALLOWED), {
     status: METHOD_NOT_ALLOWED.statusCode,

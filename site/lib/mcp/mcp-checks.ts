@@ -7,9 +7,14 @@ const INSPECTOR_PACKAGE = '@modelcontextprotocol/inspector';
 
 /** Its version, exact, from this project's devDependencies: the docs name what the tests ran. */
 export function readInspectorVersion(manifest = 'package.json'): string {
-  const { devDependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as { devDependencies?: Record<string, string> };
+  const { devDependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    devDependencies?: Record<string, string>;
+  };
   const version = devDependencies[INSPECTOR_PACKAGE];
-  if (!version || !/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`${manifest}: devDependencies must pin ${INSPECTOR_PACKAGE} to an exact version (got ${JSON.stringify(version)})`);
+  if (!version || !/^\d+\.\d+\.\d+$/.test(version))
+    throw new Error(
+      `${manifest}: devDependencies must pin ${INSPECTOR_PACKAGE} to an exact version (got ${JSON.stringify(version)})`,
+    );
   return version;
 }
 

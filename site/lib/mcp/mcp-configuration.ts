@@ -27,7 +27,11 @@ export const MCP_COMMAND = 'mcp';
  * than `EARSHOT_BASE_URL` in an `env` block, because it survives being turned into a
  * `claude mcp add … -- <command>` line and shows in the client's server list.
  */
-export function buildMcpConfiguration(baseUrl: string, productionBaseUrl: string, packageUrl: string): McpConfiguration {
+export function buildMcpConfiguration(
+  baseUrl: string,
+  productionBaseUrl: string,
+  packageUrl: string,
+): McpConfiguration {
   const baseUrlArgs = baseUrl === productionBaseUrl ? [] : ['--base-url', baseUrl];
   return {
     mcpServers: {

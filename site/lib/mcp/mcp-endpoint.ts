@@ -69,10 +69,19 @@ export async function createMcpEndpoint(options: McpEndpointOptions): Promise<Mc
     }
     const origin = request.headers.get('origin');
     if (origin !== null && origin !== allowedOrigin) {
-      return finish(jsonRpcError(403, `Forbidden: browser pages of ${origin} may not use this MCP endpoint; only those of ${allowedOrigin} may`));
+      return finish(
+        jsonRpcError(
+          403,
+          `Forbidden: browser pages of ${origin} may not use this MCP endpoint; only those of ${allowedOrigin} may`,
+        ),
+      );
     }
     if (request.method !== 'POST') {
-      const response = jsonRpcError(405, `Method Not Allowed: the MCP endpoint takes JSON-RPC messages by POST only (got ${request.method}); it keeps no session, so there is no stream to GET and nothing to DELETE`, request.method === 'HEAD');
+      const response = jsonRpcError(
+        405,
+        `Method Not Allowed: the MCP endpoint takes JSON-RPC messages by POST only (got ${request.method}); it keeps no session, so there is no stream to GET and nothing to DELETE`,
+        request.method === 'HEAD',
+      );
       response.headers.set('Allow', 'POST');
       return finish(response);
     }
@@ -90,7 +99,9 @@ export async function createMcpEndpoint(options: McpEndpointOptions): Promise<Mc
 /** A JSON-RPC error response without an id: the request was refused before it was read as one. */
 function jsonRpcError(status: number, message: string, withoutBody = false): Response {
   const body = { jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message } };
-  return withoutBody ? new Response(null, { status, headers: { 'Content-Type': 'application/json' } }) : Response.json(body, { status });
+  return withoutBody
+    ? new Response(null, { status, headers: { 'Content-Type': 'application/json' } })
+    : Response.json(body, { status });
 }
 
 /** Headers every answer carries, whatever produced it. */
@@ -155,7 +166,9 @@ async function withOneLineErrors(response: Response, method: string | undefined)
       return json;
     }
   };
-  const fixed = type.startsWith('application/json') ? fix(text) : text.replace(/^data: (.*)$/gm, (_line, json: string) => `data: ${fix(json)}`);
+  const fixed = type.startsWith('application/json')
+    ? fix(text)
+    : text.replace(/^data: (.*)$/gm, (_line, json: string) => `data: ${fix(json)}`);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(fixed, { status: response.status, statusText: response.statusText, headers });

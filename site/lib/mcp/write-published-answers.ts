@@ -22,7 +22,10 @@ export function buildPublishedAnswers(context: SiteContext): PublishedAnswers {
   validator ??= createSchemaValidator();
   const checked = (name: 'PlatformsResponse' | 'CapabilitiesResponse', body: unknown) => {
     const validate = validator!.getSchema(apiSchemas[name].$id)!;
-    if (!validate(body)) throw new Error(`The ${name} answer for the MCP endpoint does not match its schema: ${JSON.stringify(validate.errors)}`);
+    if (!validate(body))
+      throw new Error(
+        `The ${name} answer for the MCP endpoint does not match its schema: ${JSON.stringify(validate.errors)}`,
+      );
     return JSON.stringify(body);
   };
   return {
@@ -41,4 +44,3 @@ export function writePublishedAnswers(answers: PublishedAnswers, file = PUBLISHE
   writeFileSync(partial, `${JSON.stringify(answers, null, 2)}\n`);
   renameSync(partial, file);
 }
-

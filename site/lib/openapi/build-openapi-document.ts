@@ -115,13 +115,16 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
       ]),
     ),
     components: {
-      schemas: Object.fromEntries(Object.entries(apiSchemas).map(([name, schema]) => [name, toComponentSchema(schema)])),
+      schemas: Object.fromEntries(
+        Object.entries(apiSchemas).map(([name, schema]) => [name, toComponentSchema(schema)]),
+      ),
       parameters: {
         UserAgent: {
           name: 'User-Agent',
           in: 'header',
           required: false,
-          description: 'Identifies the calling agent, script or tool and its version, for example `my-agent/1.2 (+https://example.com)`.',
+          description:
+            'Identifies the calling agent, script or tool and its version, for example `my-agent/1.2 (+https://example.com)`.',
           schema: { type: 'string' },
           example: 'my-agent/1.2 (+https://example.com)',
         },
@@ -129,15 +132,18 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
       // Named after the header each one describes.
       headers: {
         ETag: {
-          description: 'The validator of this answer: send it back in `If-None-Match` to get `304 Not Modified` while the data has not changed (RFC 9110, section 8.8.3).',
+          description:
+            'The validator of this answer: send it back in `If-None-Match` to get `304 Not Modified` while the data has not changed (RFC 9110, section 8.8.3).',
           schema: { type: 'string' },
         },
         'Cache-Control': {
-          description: 'How long the answer may be reused: caches keep it a short time, then revalidate it with the ETag (RFC 9111, section 5.2).',
+          description:
+            'How long the answer may be reused: caches keep it a short time, then revalidate it with the ETag (RFC 9111, section 5.2).',
           schema: { type: 'string' },
         },
         Link: {
-          description: 'The OpenAPI document (`service-desc`), the docs (`service-doc`, RFC 8631) and the API catalog (`api-catalog`, RFC 9727).',
+          description:
+            'The OpenAPI document (`service-desc`), the docs (`service-doc`, RFC 8631) and the API catalog (`api-catalog`, RFC 9727).',
           schema: { type: 'string' },
           example: API_LINK_HEADER,
         },
@@ -147,7 +153,8 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
           example: formatRateLimitPolicy(rateLimit),
         },
         RateLimit: {
-          description: 'What is left of the rate limit (IETF RateLimit header fields draft): `r` requests within the next `t` seconds. Sent with 429, where `r` is 0 and `t` equals `Retry-After`.',
+          description:
+            'What is left of the rate limit (IETF RateLimit header fields draft): `r` requests within the next `t` seconds. Sent with 429, where `r` is 0 and `t` equals `Retry-After`.',
           schema: { type: 'string' },
           example: formatRateLimit({ remaining: 0, resetSeconds: rateLimit.windowSize }),
         },
@@ -198,7 +205,8 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
 function describeServer(baseUrl: string, productionUrl: string): string {
   if (baseUrl === productionUrl) return 'Production';
   const { hostname } = new URL(baseUrl);
-  if (hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]') return 'Local server: this build, not production';
+  if (hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]')
+    return 'Local server: this build, not production';
   return 'Preview: a deploy preview or branch deploy of this site, not production';
 }
 

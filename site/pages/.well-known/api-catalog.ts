@@ -23,7 +23,12 @@ export const GET: APIRoute = () => {
     openApi: { url: resourceLinks.openapi, title: `${product.name} Discovery API`, type: 'application/json' },
     docsUrl: resourceLinks.documentation,
     schemaType: SCHEMA_CONTENT_TYPE,
-    mcp: { endpointUrl: mcpConfiguration.mcpServers.earshot.url, configurationUrl: resourceLinks.mcp, docsUrl: `${baseUrl}/docs/mcp/`, title: `${product.name} MCP server` },
+    mcp: {
+      endpointUrl: mcpConfiguration.mcpServers.earshot.url,
+      configurationUrl: resourceLinks.mcp,
+      docsUrl: `${baseUrl}/docs/mcp/`,
+      title: `${product.name} MCP server`,
+    },
   });
   return new Response(JSON.stringify(catalog, null, 2), { headers: { 'Content-Type': API_CATALOG_CONTENT_TYPE } });
 };

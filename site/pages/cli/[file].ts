@@ -8,4 +8,5 @@ import { readCliTarball } from '../../lib/cli-package/cli-tarball.ts';
  */
 export const getStaticPaths: GetStaticPaths = () => [{ params: { file: readCliTarball().fileName } }];
 
-export const GET: APIRoute = () => new Response(Buffer.from(readCliTarball().bytes), { headers: { 'Content-Type': 'application/gzip' } });
+export const GET: APIRoute = () =>
+  new Response(Buffer.from(readCliTarball().bytes), { headers: { 'Content-Type': 'application/gzip' } });

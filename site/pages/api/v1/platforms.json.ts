@@ -5,4 +5,5 @@ import { loadSiteContext } from '../../../lib/site-context.ts';
 import { apiSchemas } from '../../../../contract/schemas/index.ts';
 
 /** `GET /api/v1/platforms`, served from this file through a rewrite. */
-export const GET: APIRoute = () => schemaCheckedJsonResponse(apiSchemas.PlatformsResponse, buildPlatformsResponse(loadSiteContext().data));
+export const GET: APIRoute = () =>
+  schemaCheckedJsonResponse(apiSchemas.PlatformsResponse, buildPlatformsResponse(loadSiteContext().data));
