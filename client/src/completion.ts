@@ -33,7 +33,7 @@ interface CompletionState {
 }
 
 /** Every command path a user can have typed, with what completes after it. */
-export function completionStates(): CompletionState[] {
+function completionStates(): CompletionState[] {
   const flagsFor = (command: CommandDefinition | undefined) =>
     (command ? flagsOf(command) : flagDefinitions.filter((flag) => flag.global || flag.name === 'version')).map(
       (flag) => ({

@@ -58,7 +58,7 @@ export interface EnvironmentVariableDefinition {
   summary: string;
 }
 
-export const PROGRAM = 'earshot';
+const PROGRAM = 'earshot';
 
 export const programDescription =
   "Query Earshot's public discovery API: supported platforms, capabilities, the OpenAPI description, the MCP configuration and stable links.";
@@ -281,7 +281,7 @@ export { exitCodeDefinitions };
 
 export const commandName = (path: readonly string[]) => [PROGRAM, ...path].join(' ');
 
-export function findFlag(name: string): FlagDefinition | undefined {
+function findFlag(name: string): FlagDefinition | undefined {
   return flagDefinitions.find((flag) => flag.name === name);
 }
 

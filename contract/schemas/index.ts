@@ -17,7 +17,6 @@ export {
   capabilitiesResponseSchema,
   errorSchema,
   mcpConfigurationSchema,
-  platformSchema,
   platformsDataSchema,
   platformsResponseSchema,
   productDataSchema,
@@ -33,7 +32,7 @@ export const apiSchemas = {
 
 export type ApiSchemaName = keyof typeof apiSchemas;
 
-export { tolerantSchemas, toTolerantId, toTolerantSchema } from './tolerant.ts';
+export { tolerantSchemas, toTolerantSchema } from './tolerant.ts';
 
 /** Every schema, API, site files and data files alike, for registering with a validator. */
 export const allSchemas = [

@@ -23,7 +23,7 @@ import { platformSchema } from './platform.ts';
 import { platformsResponseSchema } from './platforms-response.ts';
 
 /** `https://earshot.dev/schemas/v1/platform.json` → `https://earshot.dev/schemas/tolerant/v1/platform.json` */
-export function toTolerantId(id: string): string {
+function toTolerantId(id: string): string {
   const tolerant = id.replace('/schemas/', '/schemas/tolerant/');
   if (tolerant === id) throw new Error(`toTolerantId: not one of our schema ids: ${id}`);
   return tolerant;

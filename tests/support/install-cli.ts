@@ -14,7 +14,7 @@ export interface InstalledCli {
 }
 
 /** PATH without the project's `node_modules/.bin`, where `npm run` puts Node 24. */
-export function systemPath(path = process.env.PATH ?? ''): string {
+function systemPath(path = process.env.PATH ?? ''): string {
   return path
     .split(delimiter)
     .filter((entry) => entry !== '' && !entry.includes('node_modules'))
@@ -22,7 +22,7 @@ export function systemPath(path = process.env.PATH ?? ''): string {
 }
 
 /** The first `node` on the system PATH, or this process's Node when there is none. */
-export function findSystemNode(): string {
+function findSystemNode(): string {
   for (const entry of systemPath().split(delimiter)) {
     const candidate = join(entry, 'node');
     try {

@@ -9,13 +9,13 @@ import { attribute, parseHtml, textContent, walkElements } from './html-tree.ts'
 const INSTALL_COMMAND =
   /\b(?:npx(?:\s+(?:-y|--yes))?|npm\s+(?:install|i|add|exec)(?:\s+(?:-g|--global|-D|--save-dev|-E|--save-exact))*|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx)|bunx)\s+([^\s`'"<>)\]]+)/g;
 
-export function findInstallSpecs(text: string): string[] {
+function findInstallSpecs(text: string): string[] {
   // A sentence may end right after a command: its full stop is not part of the spec.
   return [...text.matchAll(INSTALL_COMMAND)].map((match) => match[1]!.replace(/[.,;:]+$/, ''));
 }
 
 /** `command`/`args` pairs anywhere in a JSON document whose command is npx: the package they run. */
-export function findNpxSpecsInJson(value: unknown): string[] {
+function findNpxSpecsInJson(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(findNpxSpecsInJson);
   if (typeof value !== 'object' || value === null) return [];
   const record = value as Record<string, unknown>;

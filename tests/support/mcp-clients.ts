@@ -23,7 +23,7 @@ export interface McpTestClient {
   close(): Promise<void>;
 }
 
-export interface ToolInfo {
+interface ToolInfo {
   name: string;
   title?: string;
   inputSchema: unknown;
@@ -31,7 +31,7 @@ export interface ToolInfo {
   annotations?: Record<string, unknown>;
 }
 
-export interface ToolResult {
+interface ToolResult {
   content?: unknown;
   structuredContent?: unknown;
   isError?: boolean;

@@ -134,8 +134,6 @@ const scenarios: Record<string, Handler> = {
   },
 };
 
-export const scenarioNames = Object.keys(scenarios);
-
 export async function startMisbehavingServer(): Promise<MisbehavingServer> {
   const requests: MisbehavingServer['requests'] = [];
   const server = createServer((request, response) => {

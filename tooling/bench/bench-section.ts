@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { summarize, type Summary } from './bench-stats.ts';
 
 /** What a section may ask the runner for; the runner prepares only what the chosen sections need. */
-export type BenchNeed = 'site' | 'server' | 'cli';
+type BenchNeed = 'site' | 'server' | 'cli';
 
 /** What every section of `npm run bench` gets. */
 export interface BenchContext {

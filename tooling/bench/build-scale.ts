@@ -15,13 +15,13 @@ import { writeSyntheticDataDir } from './synthetic-data.ts';
 import { apiSchemas } from '../../contract/schemas/index.ts';
 
 /** Built end to end through `tooling/build.ts`. */
-export const BUILD_SIZES = [10, 1_000, 10_000] as const;
+const BUILD_SIZES = [10, 1_000, 10_000] as const;
 /** Checked and emitted in-process only: an Astro build of this size is not the question. */
-export const IN_PROCESS_SIZES = [...BUILD_SIZES, 100_000] as const;
+const IN_PROCESS_SIZES = [...BUILD_SIZES, 100_000] as const;
 const BUILD_RUNS = 3;
 const IN_PROCESS_RUNS = 5;
 
-export interface BuildScalePoint {
+interface BuildScalePoint {
   platforms: number;
   buildMs: Summary;
   outputBytes: number;
@@ -31,7 +31,7 @@ export interface BuildScalePoint {
   stages: { pagesMs: number; slowestRoute: { route: string; ms: number }; pagefindMs: number | undefined };
 }
 
-export interface InProcessPoint {
+interface InProcessPoint {
   platforms: number;
   validationMs: Summary;
   emissionMs: Summary;

@@ -4,8 +4,8 @@ import type { BenchRow, BenchSection } from './bench-section.ts';
 import { formatMs } from './bench-stats.ts';
 
 /** Fixed, so that runs compare: each endpoint gets this many requests over this many connections. */
-export const LOAD_REQUESTS_PER_ENDPOINT = 2000;
-export const LOAD_CONCURRENCY = 10;
+const LOAD_REQUESTS_PER_ENDPOINT = 2000;
+const LOAD_CONCURRENCY = 10;
 /** Per request; a slower answer counts as an error. */
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Each run stops itself after this long even if requests are still missing, so it always ends. */

@@ -54,7 +54,7 @@ export type Owner =
   'ours' | 'Astro' | 'Starlight' | 'starlight-openapi' | 'Pagefind' | 'Expressive Code' | 'unattributed';
 
 /** Where to look for the source file a bundle is named after, and who owns what is found there. */
-export const OWNER_FOLDERS: readonly { owner: Exclude<Owner, 'unattributed'>; folder: string }[] = [
+const OWNER_FOLDERS: readonly { owner: Exclude<Owner, 'unattributed'>; folder: string }[] = [
   { owner: 'ours', folder: 'site' },
   { owner: 'Starlight', folder: 'node_modules/@astrojs/starlight' },
   { owner: 'starlight-openapi', folder: 'node_modules/starlight-openapi' },

@@ -19,7 +19,7 @@ export interface SmokeIo {
   fetch: typeof fetch;
 }
 
-export const SMOKE_HELP = `Check a live deployment of the Earshot developer platform
+const SMOKE_HELP = `Check a live deployment of the Earshot developer platform
 
 Usage: npm run smoke -- <base-url> [--burst] [--local]
 

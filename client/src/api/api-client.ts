@@ -31,7 +31,7 @@ export interface ApiClient {
 }
 
 /** Per call: a signal that cancels this call only (the client's own signal cancels every call). */
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 

@@ -205,7 +205,7 @@ function isBadPort(error: unknown): boolean {
   return false;
 }
 
-export function findErrorCode(error: unknown): string | undefined {
+function findErrorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;

@@ -52,7 +52,7 @@ export interface ResponseCheck<T> {
   check(value: unknown, source: string): { ok: true; value: T } | { ok: false; problems: string[] };
 }
 
-export interface ApiAnswer<T> {
+interface ApiAnswer<T> {
   ok: true;
   url: string;
   /** The answer exactly as received, for `--json`. */
@@ -68,7 +68,7 @@ type Attempt = { kind: 'answer'; response: Response } | { kind: 'failed'; error:
  * How many redirects one request follows, as browsers and fetch do (20); one more is an error.
  * @see https://fetch.spec.whatwg.org/#http-redirect-fetch (step 5)
  */
-export const MAX_REDIRECTS = 20;
+const MAX_REDIRECTS = 20;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -424,7 +424,7 @@ function networkError(
   return describeNetworkError(url, error, { source, proxy: context.proxy, supportEmail: context.supportEmail });
 }
 
-export function formatSeconds(ms: number): string {
+function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }

@@ -27,7 +27,7 @@ export type CommandOutcome = { ok: true } | { ok: false; error: ClientError };
 export type CommandHandler = (context: CommandContext) => Promise<CommandOutcome>;
 
 /** What a command that never talks to the API gets (`help`, `completion`): its words and stdout. */
-export interface LocalCommandContext {
+interface LocalCommandContext {
   /** The words after the command's own: `['mcp', 'config']` for `earshot help mcp config`. */
   args: readonly string[];
   stdout: OutputStream;
@@ -36,7 +36,7 @@ export interface LocalCommandContext {
   width: number;
 }
 
-export type LocalCommandOutcome = { ok: true } | { ok: false; usage: { message: string; hint: string } };
+type LocalCommandOutcome = { ok: true } | { ok: false; usage: { message: string; hint: string } };
 
 export type LocalCommandHandler = (context: LocalCommandContext) => LocalCommandOutcome | Promise<LocalCommandOutcome>;
 

@@ -16,7 +16,7 @@ export const showCapabilities: CommandHandler = async (context) =>
  * Piped: one record per line, its kind first, so each kind can be grepped:
  * `product`, `description`, `platform <id> <name> <types>`, `resource <name> <url>`.
  */
-export function renderCapabilities(data: CapabilitiesResponse['data'], tty: boolean, style: Style): string {
+function renderCapabilities(data: CapabilitiesResponse['data'], tty: boolean, style: Style): string {
   if (!tty) {
     return renderTable(
       [

@@ -165,12 +165,6 @@ export function renderMcpClientSnippet(
   }
 }
 
-/** VS Code's variant of the stdio server, which the e2e tests start exactly as written. */
-export function toVsCodeConfiguration(configuration: McpConfiguration) {
-  const { command, args } = configuration.mcpServers['earshot-stdio'];
-  return { servers: { earshot: { type: 'stdio' as const, command, args } } };
-}
-
 /**
  * The stdio server as Windows needs it in clients that start commands without a shell: `npx` is
  * a batch file there (`npx.cmd`), which only `cmd` runs.

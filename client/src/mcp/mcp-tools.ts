@@ -113,6 +113,6 @@ function toToolResult<T extends Record<string, unknown>>(
  * (wait, retry, tell the user), and the server carries on.
  * @see https://modelcontextprotocol.io/specification/2026-07-28/server/tools#error-handling
  */
-export function toErrorResult(error: McpDataError, formatError: FormatDataError): CallToolResult {
+function toErrorResult(error: McpDataError, formatError: FormatDataError): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: formatError(error) }] };
 }

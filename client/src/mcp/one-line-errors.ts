@@ -11,7 +11,7 @@
  * @see https://modelcontextprotocol.io/specification/2026-07-28/server/tools#error-handling
  */
 
-export const INVALID_PARAMS = -32602;
+const INVALID_PARAMS = -32602;
 
 export interface JsonRpcErrorObject {
   code: number;
@@ -39,7 +39,7 @@ export function toOneLineError(error: JsonRpcErrorObject, method?: string): Json
 }
 
 /** Lines joined with `; `, so that nothing of the message is lost. */
-export function toOneLine(text: string): string {
+function toOneLine(text: string): string {
   return text
     .split(/\s*[\r\n]+\s*/)
     .filter((line) => line !== '')

@@ -7,7 +7,7 @@ const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 
 /** A line longer than this is refused unread; every message of this server's clients is far smaller. */
-export const MAX_LINE_BYTES = 1024 * 1024;
+const MAX_LINE_BYTES = 1024 * 1024;
 
 /**
  * The stdio transport of `earshot mcp`: newline-delimited JSON-RPC on stdin and stdout, as the

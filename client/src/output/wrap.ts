@@ -1,7 +1,7 @@
 import { displayWidth } from './display-width.ts';
 
 /** The width help is laid out for when the terminal's is unknown (piped, redirected), as gh does. */
-export const DEFAULT_COLUMNS = 80;
+const DEFAULT_COLUMNS = 80;
 
 /** The terminal's width when stdout is one, else `DEFAULT_COLUMNS`. */
 export function columnsOf(stream: { isTTY?: boolean | undefined; columns?: number | undefined }): number {

@@ -26,7 +26,7 @@ export interface CliTarball {
   bytes: Uint8Array;
 }
 
-export const CLI_TARBALL_DIRECTORY = '/cli/';
+const CLI_TARBALL_DIRECTORY = '/cli/';
 const BUILD_DIR = resolve('build/cli');
 const MANIFEST = resolve('client/package.json');
 

@@ -7,10 +7,10 @@ import type { DataProblem } from '../../../contract/data-problem.ts';
 
 type Finding = Omit<DataProblem, 'file'>;
 
-export const PLATFORM_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const MAX_ID_LENGTH = 40;
-export const MAX_NAME_LENGTH = 80;
-export const MAX_DESCRIPTION_LENGTH = 1000;
+const PLATFORM_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_ID_LENGTH = 40;
+const MAX_NAME_LENGTH = 80;
+const MAX_DESCRIPTION_LENGTH = 1000;
 
 export function checkPlatformsRules(platforms: unknown): Finding[] {
   if (!Array.isArray(platforms)) return [];

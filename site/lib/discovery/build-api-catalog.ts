@@ -8,14 +8,14 @@ export const API_CATALOG_PATH = '/.well-known/api-catalog';
 /** The JSON linkset media type (RFC 9264), with the profile URI that RFC 9727 registers. */
 export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
-export interface TargetLink {
+interface TargetLink {
   href: string;
   /** The media type the target is served with (RFC 9264, section 4.2.4.2: a hint), where one GET answers with. */
   type?: string;
   title?: string;
 }
 
-export interface LinkContext {
+interface LinkContext {
   anchor: string;
   [relation: string]: string | TargetLink[];
 }
@@ -24,7 +24,7 @@ export interface ApiCatalog {
   linkset: LinkContext[];
 }
 
-export interface CatalogEndpoint {
+interface CatalogEndpoint {
   /** The endpoint clients call, for example `https://earshot.dev/api/v1/platforms`. */
   url: string;
   title: string;

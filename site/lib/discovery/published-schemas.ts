@@ -5,13 +5,13 @@ import { allSchemas } from '../../../contract/schemas/index.ts';
  * address under `/schemas/v1/` (the public shapes: the API's and the MCP configuration's). The
  * data-file schemas are named by URNs and stay private.
  */
-export const PUBLISHED_SCHEMA_FOLDER = '/schemas/v1/';
+const PUBLISHED_SCHEMA_FOLDER = '/schemas/v1/';
 
 /** The JSON Schema media type (JSON Schema 2020-12 Core, section 14.2). */
 export const SCHEMA_CONTENT_TYPE = 'application/schema+json';
 
 /** The dialect of every schema of the project, stated in each published copy. */
-export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 export interface PublishedSchema {
   /** The site path, for example `/schemas/v1/platform.json`. */

@@ -5,7 +5,7 @@
  * the output the page shows beside it.
  */
 
-export type SampleLanguage = 'curl' | 'javascript' | 'python';
+type SampleLanguage = 'curl' | 'javascript' | 'python';
 
 export interface CodeSample {
   language: SampleLanguage;
@@ -17,7 +17,7 @@ export interface CodeSample {
 }
 
 /** Names the caller, as the API asks (spec: "Clients should identify themselves"). */
-export const SAMPLE_USER_AGENT = 'my-app/1.0 (you@example.com)';
+const SAMPLE_USER_AGENT = 'my-app/1.0 (you@example.com)';
 
 /** `curl <options>` GETting `url` with the headers the API asks for, one option per line. */
 function curlGet(options: string, url: string): string {

@@ -20,7 +20,7 @@ export interface RedirectRule {
   rate_limit?: { action?: string; to?: string; window_limit?: unknown; window_size?: unknown; aggregate_by?: unknown };
 }
 
-export interface HeaderRule {
+interface HeaderRule {
   for: string;
   values: Record<string, string>;
 }

@@ -2,13 +2,13 @@ import type { McpConfiguration } from '../../../contract/schemas/index.ts';
 import { MCP_ENDPOINT_PATH } from './mcp-endpoint-path.ts';
 
 /** The name MCP clients show for the server: the key of the remote endpoint under `mcpServers`. */
-export const MCP_SERVER_NAME = 'earshot';
+const MCP_SERVER_NAME = 'earshot';
 
 /** The key of the stdio alternative under `mcpServers`. */
-export const MCP_STDIO_SERVER_NAME = 'earshot-stdio';
+const MCP_STDIO_SERVER_NAME = 'earshot-stdio';
 
 /** The `earshot` command that starts the MCP server on stdio. */
-export const MCP_COMMAND = 'mcp';
+const MCP_COMMAND = 'mcp';
 
 /**
  * The MCP configuration a build publishes at `/mcp.json`, the remote endpoint first:

@@ -5,14 +5,12 @@ import type { McpDataSource } from '../../../client/src/mcp/mcp-data-source.ts';
 import { toOneLineError, type JsonRpcErrorObject } from '../../../client/src/mcp/one-line-errors.ts';
 import { MCP_ENDPOINT_PATH } from './mcp-endpoint-path.ts';
 
-export { MCP_ENDPOINT_PATH };
-
 /**
  * A message larger than this is refused unread (413). Every message this server understands is a
  * few hundred bytes; the largest legitimate one, a 2025 `initialize` with a client's full
  * capabilities, a few kilobytes.
  */
-export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 
 /** JSON-RPC's code for a request that is not acceptable as a whole. */
 const INVALID_REQUEST = -32600;
