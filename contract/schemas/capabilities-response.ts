@@ -2,7 +2,7 @@ import { platformSchema } from './platform.ts';
 
 /**
  * CapabilitiesResponse: the body of `GET /api/v1/capabilities`.
- * @see ../../../shared/discovery-api-spec.md, "Resources and their fields" → CapabilitiesResponse
+ * @see ../README.md, "Shapes" → CapabilitiesResponse
  */
 export const capabilitiesResponseSchema = {
   $id: 'https://earshot.dev/schemas/v1/capabilities-response.json',

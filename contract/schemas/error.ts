@@ -1,6 +1,6 @@
 /**
  * Error: the body of every error answer, for example HTTP 429 when the rate limit is exceeded.
- * @see ../../../shared/discovery-api-spec.md, "Resources and their fields" → Error, and "Errors"
+ * @see ../README.md, "Shapes" → Error, and "Errors"
  */
 export const errorSchema = {
   $id: 'https://earshot.dev/schemas/v1/error.json',

@@ -1,6 +1,6 @@
 /**
  * Platform: one monitoring platform and the target types it supports.
- * @see ../../../shared/discovery-api-spec.md, "Resources and their fields" → Platform
+ * @see ../README.md, "Shapes" → Platform
  */
 export const platformSchema = {
   $id: 'https://earshot.dev/schemas/v1/platform.json',

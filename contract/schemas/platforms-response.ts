@@ -2,7 +2,7 @@ import { platformSchema } from './platform.ts';
 
 /**
  * PlatformsResponse: the body of `GET /api/v1/platforms`.
- * @see ../../../shared/discovery-api-spec.md, "Resources and their fields" → PlatformsResponse
+ * @see ../README.md, "Shapes" → PlatformsResponse
  */
 export const platformsResponseSchema = {
   $id: 'https://earshot.dev/schemas/v1/platforms-response.json',

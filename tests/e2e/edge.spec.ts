@@ -33,7 +33,7 @@ const preflightHeaders = Object.fromEntries(
 );
 const validateError = createSchemaValidator().getSchema(errorSchema.$id)!;
 
-/** The headers `netlify.toml` sets, minus Content-Type and Cache-Control, which the local server replaces on static files (see ENVIRONMENT.md). */
+/** The headers `netlify.toml` sets, minus Content-Type and Cache-Control, which the local server replaces on static files (netlify/README.md, "Locally"). */
 function expectedHeaders(path: string): Record<string, string> {
   const { 'content-type': _type, 'cache-control': _cache, ...rest } = resolveHeaders(config, path);
   return rest;
@@ -220,7 +220,7 @@ test.describe('the edge, served by the local server', () => {
     const lines = smoke.stdout.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(2 * apiRoutes.length + 8);
     expect(lines.filter((line) => !line.startsWith('ok   ') && !line.startsWith('skip '))).toEqual([]);
-    // The local server sets its own Content-Type and Cache-Control on static files (ENVIRONMENT.md):
+    // The local server sets its own Content-Type and Cache-Control on static files (netlify/README.md, "Locally"):
     // exactly the checks of those are skipped, each saying what a deploy must send.
     const skipped = lines.filter((line) => line.startsWith('skip '));
     expect(skipped.map((line) => /the local server sets its own (content-type|cache-control)/.exec(line)?.[1])).toEqual(

@@ -29,7 +29,7 @@ interface LoadOutcome {
  * every answer, and autocannon writes its next request on the closing connection and pairs
  * answers with the wrong requests, so it reported every request twice and latencies twenty times
  * too high. loadtest sends each request through Node's own HTTP client, which handles that.
- * The local server enforces no rate limit (ENVIRONMENT.md): this measures the site, not the CDN.
+ * The local server enforces no rate limit (netlify/README.md, "Locally"): this measures the site, not the CDN.
  */
 export const load: BenchSection = {
   id: 'load',
