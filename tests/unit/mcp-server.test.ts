@@ -259,8 +259,7 @@ describe('the MCP server, whatever its data source', () => {
     const broken = { data: [{ id: 'reddit', targetTypes: ['keyword'] }] };
     const source = {
       baseUrl: FAKE_API,
-      getPlatforms: async () => ({ ok: true as const, value: broken as never, text: JSON.stringify(broken) }),
-      getCapabilities: async () => ({ ok: false as const, error: { message: 'unused', hint: 'unused' } }),
+      get: async () => ({ ok: true as const, value: broken as never, text: JSON.stringify(broken) }),
       getOpenApiDocument: async () => ({ ok: false as const, error: { message: 'unused', hint: 'unused' } }),
     };
     const factory = await loadEarshotMcpServerFactory({ source, version: '9.9.9' });
