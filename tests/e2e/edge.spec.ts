@@ -10,7 +10,7 @@ import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-c
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
-import { errorSchema } from '../../contract/schemas/index.ts';
+import { apiSchemas, errorSchema, mcpConfigurationSchema } from '../../contract/schemas/index.ts';
 
 const config = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
@@ -188,13 +188,10 @@ test.describe('the edge, served by the local server', () => {
     baseURL,
   }) => {
     const schemas = publishedSchemas(baseURL!);
-    expect(schemas.map(({ name }) => name).sort()).toEqual([
-      'capabilities-response',
-      'error',
-      'mcp-configuration',
-      'platform',
-      'platforms-response',
-    ]);
+    // The public shapes, and only those: the API's and the MCP configuration's, never a data file's.
+    expect(schemas.map(({ title }) => title).sort()).toEqual(
+      [...Object.values(apiSchemas), mcpConfigurationSchema].map(({ title }) => title).sort(),
+    );
     for (const { schema } of schemas) {
       const id = schema.$id as string;
       expect(new URL(id).origin, id).toBe(baseURL);
