@@ -34,10 +34,10 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBuildFacts } from '../client/src/baked/build-facts.ts';
-import { responseValidatorIds } from '../client/src/baked/validator-names.ts';
+import { checkedSchemaNames } from '../client/src/baked/validator-names.ts';
 import { commandDefinitions, commandName, exitCodeDefinitions } from '../client/src/definitions.ts';
 import { createSchemaValidator } from '../contract/create-schema-validator.ts';
-import { apiSchemas, mcpConfigurationSchema } from '../contract/schemas/index.ts';
+import { apiSchemas, mcpConfigurationSchema, tolerantSchemas } from '../contract/schemas/index.ts';
 
 // ajv's standalone entry is CommonJS; under Node's ESM loader its default export is the module object.
 const standaloneCode = (standaloneCodeModule as unknown as { default: typeof standaloneCodeModule }).default;
@@ -65,12 +65,17 @@ export function readPackageManifest(): PackageManifest {
   return JSON.parse(readFileSync(join(PACKAGE_SOURCE, 'package.json'), 'utf8')) as PackageManifest;
 }
 
-/** The validators as an ES module, from the same schemas and options as the source module. */
+/**
+ * The validators as an ES module, from the same schemas and options as the source module, and
+ * exported the same way: `responseValidators`, by schema name.
+ */
 export function generateResponseValidatorsModule(): string {
   const ajv = createSchemaValidator({ code: { source: true, esm: true } });
-  const code = standaloneCode(ajv, { ...responseValidatorIds });
-  const names = Object.keys(responseValidatorIds).join(', ');
-  return `${code}\nexport const responseValidators = { ${names} };\n`;
+  const exportName = (name: string) => `validate${name}`;
+  const ids = Object.fromEntries(checkedSchemaNames.map((name) => [exportName(name), tolerantSchemas[name].$id]));
+  const code = standaloneCode(ajv, ids);
+  const byName = checkedSchemaNames.map((name) => `${name}: ${exportName(name)}`).join(', ');
+  return `${code}\nexport const responseValidators = { ${byName} };\n`;
 }
 
 export function generateBuildFactsModule(): string {

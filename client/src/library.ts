@@ -192,8 +192,8 @@ export function createClient(options: ClientOptions = {}): EarshotClient {
   const call = (callOptions: CallOptions | undefined) => ({ signal: callOptions?.signal });
   return {
     baseUrl,
-    listServicePlatforms: (callOptions) => settle(api.getPlatforms(call(callOptions))),
-    getServiceCapabilities: (callOptions) => settle(api.getCapabilities(call(callOptions))),
+    listServicePlatforms: (callOptions) => settle(api.get('listServicePlatforms', call(callOptions))),
+    getServiceCapabilities: (callOptions) => settle(api.get('getServiceCapabilities', call(callOptions))),
     getOpenApiDocument: (callOptions) => settle<OpenApiDocument>(api.getOpenApiDocument(call(callOptions))),
     getMcpConfiguration: (callOptions) => settle(api.getMcpConfiguration(call(callOptions))),
   } satisfies EarshotClient;

@@ -11,7 +11,7 @@ import { platformSchema } from './platform.ts';
 import { platformsDataSchema } from './platforms-data.ts';
 import { platformsResponseSchema } from './platforms-response.ts';
 import { productDataSchema } from './product-data.ts';
-import { tolerantSchemas } from './tolerant.ts';
+import { toTolerantSchema } from './tolerant.ts';
 
 export {
   capabilitiesResponseSchema,
@@ -32,7 +32,20 @@ export const apiSchemas = {
 
 export type ApiSchemaName = keyof typeof apiSchemas;
 
-export { tolerantSchemas, toTolerantSchema } from './tolerant.ts';
+export { toTolerantSchema };
+
+/**
+ * The schemas a client reads answers with, tolerant (`tolerant.ts`): every API schema, by the same
+ * name as in `apiSchemas`, and the MCP configuration that `resources.mcp` links to.
+ */
+export const tolerantSchemas = Object.fromEntries(
+  Object.entries({ ...apiSchemas, McpConfiguration: mcpConfigurationSchema }).map(([name, schema]) => [
+    name,
+    toTolerantSchema(schema),
+  ]),
+) as Record<TolerantSchemaName, Record<string, unknown> & { $id: string }>;
+
+export type TolerantSchemaName = ApiSchemaName | 'McpConfiguration';
 
 /** Every schema, API, site files and data files alike, for registering with a validator. */
 export const allSchemas = [
@@ -46,7 +59,7 @@ export const allSchemas = [
  * The tolerant variants the client reads answers with (`tolerant.ts`), under ids of their own, so
  * that one validator can hold both readings.
  */
-export const allTolerantSchemas = Object.values(tolerantSchemas) as (Record<string, unknown> & { $id: string })[];
+export const allTolerantSchemas = Object.values(tolerantSchemas);
 
 type References = [typeof platformSchema, typeof capabilitiesResponseSchema];
 
@@ -54,6 +67,16 @@ export type Platform = FromSchema<typeof platformSchema>;
 export type PlatformsResponse = FromSchema<typeof platformsResponseSchema, { references: References }>;
 export type CapabilitiesResponse = FromSchema<typeof capabilitiesResponseSchema, { references: References }>;
 export type ApiError = FromSchema<typeof errorSchema>;
+/**
+ * The type of each API schema, by its name in `apiSchemas`: what an endpoint's builder returns
+ * (contract/endpoints.ts accepts only a schema named here).
+ */
+export interface ApiSchemaTypes {
+  Platform: Platform;
+  PlatformsResponse: PlatformsResponse;
+  CapabilitiesResponse: CapabilitiesResponse;
+  Error: ApiError;
+}
 export type McpConfiguration = FromSchema<typeof mcpConfigurationSchema>;
 export type ProductData = FromSchema<typeof productDataSchema, { references: References }>;
 export type PlatformsData = FromSchema<typeof platformsDataSchema, { references: References }>;

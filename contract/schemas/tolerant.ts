@@ -16,11 +16,6 @@
  *
  * @see https://martinfowler.com/bliki/TolerantReader.html
  */
-import { capabilitiesResponseSchema } from './capabilities-response.ts';
-import { errorSchema } from './error.ts';
-import { mcpConfigurationSchema } from './mcp-configuration.ts';
-import { platformSchema } from './platform.ts';
-import { platformsResponseSchema } from './platforms-response.ts';
 
 /** `https://earshot.dev/schemas/v1/platform.json` → `https://earshot.dev/schemas/tolerant/v1/platform.json` */
 function toTolerantId(id: string): string {
@@ -69,12 +64,3 @@ function jsonType(value: unknown): string {
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value;
 }
-
-/** The schemas a client reads answers with, tolerant, by the same names as `apiSchemas`. */
-export const tolerantSchemas = {
-  Platform: toTolerantSchema(platformSchema),
-  PlatformsResponse: toTolerantSchema(platformsResponseSchema),
-  CapabilitiesResponse: toTolerantSchema(capabilitiesResponseSchema),
-  Error: toTolerantSchema(errorSchema),
-  McpConfiguration: toTolerantSchema(mcpConfigurationSchema),
-} as const;

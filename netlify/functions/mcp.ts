@@ -5,7 +5,7 @@
  */
 import answers from '../../build/mcp/published-answers.json' with { type: 'json' };
 import { createMcpEndpoint, type McpEndpoint } from '../../site/lib/mcp/mcp-endpoint.ts';
-import { toPublishedDataSource } from '../../site/lib/mcp/published-answers.ts';
+import { toPublishedDataSource, type PublishedAnswers } from '../../site/lib/mcp/published-answers.ts';
 
 /**
  * Netlify reads this object from the source at deploy time, as literals only, so the numbers of
@@ -24,7 +24,9 @@ let endpoint: Promise<McpEndpoint> | undefined;
 
 export default async (request: Request): Promise<Response> => {
   endpoint ??= createMcpEndpoint({
-    source: toPublishedDataSource(answers),
+    // Typed by what writes the file (buildPublishedAnswers), not by the copy a local build left in
+    // build/: a copy from before an endpoint was added must not fail type-checking.
+    source: toPublishedDataSource(answers as PublishedAnswers),
     version: answers.serverVersion,
     allowedOrigin: answers.baseUrl,
   });

@@ -1,6 +1,6 @@
 import type { AstroIntegration } from 'astro';
 import { join } from 'node:path';
-import { apiRoutes } from '../../contract/api-routes.ts';
+import { endpointFile, endpoints } from '../../contract/endpoints.ts';
 import { defaultDataDir } from '../lib/data/load-site-data.ts';
 
 /**
@@ -15,7 +15,9 @@ export function earshotData(): AstroIntegration {
         for (const name of ['platforms.json', 'product.json']) addWatchFile(join(defaultDataDir(), name));
       },
       'astro:server:setup': ({ server }) => {
-        const fileByPath = new Map<string, string>(apiRoutes.map((route) => [route.path, route.file]));
+        const fileByPath = new Map<string, string>(
+          endpoints.map((endpoint) => [endpoint.path, endpointFile(endpoint)]),
+        );
         server.middlewares.use((request, _response, next) => {
           const file = request.url ? fileByPath.get(request.url.split('?')[0] ?? '') : undefined;
           if (file) request.url = file;

@@ -47,10 +47,10 @@ export const GET: APIRoute = async () => {
       description: 'Both operations, their schemas, responses and examples, for people.',
       url: pageUrl(API_REFERENCE_BASE),
     },
-    ...facts.apiRoutes.map((route) => ({
-      title: `GET ${route.path}`,
-      description: route.description,
-      url: `${baseUrl}${route.path}`,
+    ...facts.endpoints.map(({ path, operation }) => ({
+      title: `GET ${path}`,
+      description: operation.description,
+      url: `${baseUrl}${path}`,
     })),
   ];
   const optional: LlmsTxtPage[] = [

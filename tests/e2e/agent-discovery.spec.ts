@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
-import { apiRoutes } from '../../contract/api-routes.ts';
+import { endpoints as registeredEndpoints } from '../../contract/endpoints.ts';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
 import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
@@ -124,7 +124,7 @@ test('/.well-known/api-catalog is an RFC 9727 linkset: both endpoints as items, 
   // The two JSON endpoints, then the remote MCP endpoint (its own context is checked in mcp.spec.ts).
   const mcpEndpoint = `${baseURL}/mcp`;
   expect(list!.item!.map(({ href }) => href)).toEqual([
-    ...apiRoutes.map((route) => `${baseURL}${route.path}`),
+    ...registeredEndpoints.map((route) => `${baseURL}${route.path}`),
     mcpEndpoint,
   ]);
   expect(contexts.map(({ anchor }) => anchor)).toEqual(list!.item!.map(({ href }) => href));

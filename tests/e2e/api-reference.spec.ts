@@ -1,23 +1,23 @@
 import { expect, test } from '@playwright/test';
 import { buildFirstCallSamples } from '../../site/lib/docs/code-samples.ts';
-import { apiRoutes } from '../../contract/api-routes.ts';
+import { endpoints } from '../../contract/endpoints.ts';
 
 test('the API reference shows both operations, generated from the OpenAPI document', async ({ page, request }) => {
   const document = await (await request.get('/openapi.json')).json();
   await page.goto('/docs/api/');
   const sidebar = page.getByRole('navigation', { name: 'Main' });
-  for (const route of apiRoutes) {
-    await test.step(route.operationId, async () => {
+  for (const route of endpoints) {
+    await test.step(route.operation.id, async () => {
       const operation = document.paths[route.path].get;
-      expect(operation.operationId).toBe(route.operationId);
+      expect(operation.operationId).toBe(route.operation.id);
       await page.goto('/docs/api/');
       await sidebar.getByRole('link', { name: operation.summary }).click();
       // starlight-openapi names each page after the operationId.
-      await expect(page).toHaveURL(new RegExp(`/docs/api/operations/${route.operationId.toLowerCase()}/$`));
+      await expect(page).toHaveURL(new RegExp(`/docs/api/operations/${route.operation.id.toLowerCase()}/$`));
       const main = page.locator('main');
       await expect(main.locator('h1')).toHaveText(operation.summary);
       await expect(main).toContainText(route.path);
-      await expect(main).toContainText(route.description);
+      await expect(main).toContainText(route.operation.description);
       for (const status of ['200', '429'])
         await expect(main.getByRole('heading', { name: status, exact: true })).toBeVisible();
     });
@@ -28,8 +28,8 @@ test("each operation's request examples are the docs' tested samples: Accept sen
   page,
   baseURL,
 }) => {
-  for (const route of apiRoutes) {
-    await page.goto(`/docs/api/operations/${route.operationId.toLowerCase()}/`);
+  for (const route of endpoints) {
+    await page.goto(`/docs/api/operations/${route.operation.id.toLowerCase()}/`);
     // The snippet picker lists the samples the OpenAPI document carries, in their order.
     const picker = page
       .locator('select')

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { buildCapabilitiesResponse } from '../../site/lib/api/build-responses.ts';
-import { apiRoutes } from '../../contract/api-routes.ts';
+import { endpoints, findEndpoint } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 
 const data = loadSiteDataOrThrow({ dataDir: 'data' });
 
 test.describe('the local server, serving the build like production', () => {
-  for (const route of apiRoutes) {
+  for (const route of endpoints) {
     test(`GET ${route.path} answers 200 with application/json`, async ({ request }) => {
       const response = await request.get(route.path, { headers: { Accept: 'application/json' } });
       expect(response.status()).toBe(200);
@@ -25,7 +24,7 @@ test.describe('the local server, serving the build like production', () => {
     baseURL,
   }) => {
     const response = await request.get('/api/v1/capabilities');
-    expect(await response.json()).toEqual(buildCapabilitiesResponse(data, baseURL!));
+    expect(await response.json()).toEqual(findEndpoint('getServiceCapabilities').buildBody(data, baseURL!));
   });
 
   test('GET /openapi.json serves a valid OpenAPI 3.1.0 document', async ({ request }) => {

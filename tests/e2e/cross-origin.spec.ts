@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
@@ -74,7 +74,7 @@ test('a page on another origin reads every public JSON resource, its ETag and it
   baseURL,
 }) => {
   const paths = [
-    ...apiRoutes.map((route) => route.path),
+    ...endpoints.map((route) => route.path),
     OPENAPI_PATH,
     product.resources.mcp,
     API_CATALOG_PATH,
@@ -90,7 +90,7 @@ test('a page on another origin reads every public JSON resource, its ETag and it
     expect(read.etag, read.url).toMatch(/^(W\/)?"[^"]+"$/);
     expect(read.link, read.url).toContain(`<${API_CATALOG_PATH}>; rel="api-catalog"`);
   }
-  for (const read of reads.slice(0, apiRoutes.length))
+  for (const read of reads.slice(0, endpoints.length))
     expect(read.rateLimitPolicy, read.url).toMatch(/^"default";q=\d+;w=\d+$/);
 });
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import otherMethods from '../../netlify/functions/other-methods.ts';
 import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
-import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
@@ -10,7 +10,7 @@ import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-c
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
-import { errorSchema } from '../../contract/schemas/index.ts';
+import { apiSchemas, errorSchema, mcpConfigurationSchema } from '../../contract/schemas/index.ts';
 
 const config = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
@@ -19,7 +19,7 @@ const rateLimit = readRateLimit();
 /** Every public JSON resource: the API, the OpenAPI document, the MCP configuration, the catalog, the schemas. */
 function publicJsonPaths(baseUrl: string): string[] {
   return [
-    ...apiRoutes.map((route) => route.path),
+    ...endpoints.map((route) => route.path),
     OPENAPI_PATH,
     product.resources.mcp,
     API_CATALOG_PATH,
@@ -40,7 +40,7 @@ function expectedHeaders(path: string): Record<string, string> {
 }
 
 test.describe('the edge, served by the local server', () => {
-  for (const route of apiRoutes) {
+  for (const route of endpoints) {
     test(`GET ${route.path} carries the API and security headers of netlify.toml, and no cookie`, async ({
       request,
     }) => {
@@ -60,7 +60,7 @@ test.describe('the edge, served by the local server', () => {
     '/api/',
     '/api/errors/404.json',
     '/api/errors/not-found.json',
-    ...apiRoutes.map((route) => route.file),
+    ...endpoints.map((route) => endpointFile(route)),
   ]) {
     test(`GET ${path} answers 404 with the JSON Error body`, async ({ request }) => {
       const response = await request.get(path);
@@ -110,7 +110,7 @@ test.describe('the edge, served by the local server', () => {
     expect(validateError(body)).toBe(true);
   });
 
-  for (const route of apiRoutes) {
+  for (const route of endpoints) {
     test(`GET ${route.path} states the rate limit of netlify.toml in RateLimit-Policy`, async ({ request }) => {
       const response = await request.get(route.path);
       const rule = config.redirects!.find((candidate) => candidate.from === route.path)!.rate_limit!;
@@ -188,13 +188,10 @@ test.describe('the edge, served by the local server', () => {
     baseURL,
   }) => {
     const schemas = publishedSchemas(baseURL!);
-    expect(schemas.map(({ name }) => name).sort()).toEqual([
-      'capabilities-response',
-      'error',
-      'mcp-configuration',
-      'platform',
-      'platforms-response',
-    ]);
+    // The public shapes, and only those: the API's and the MCP configuration's, never a data file's.
+    expect(schemas.map(({ title }) => title).sort()).toEqual(
+      [...Object.values(apiSchemas), mcpConfigurationSchema].map(({ title }) => title).sort(),
+    );
     for (const { schema } of schemas) {
       const id = schema.$id as string;
       expect(new URL(id).origin, id).toBe(baseURL);
@@ -218,7 +215,7 @@ test.describe('the edge, served by the local server', () => {
   }) => {
     const smoke = spawnSync(process.execPath, ['tooling/smoke.ts', baseURL!, '--local'], { encoding: 'utf8' });
     const lines = smoke.stdout.trimEnd().split('\n');
-    expect(lines.length).toBeGreaterThanOrEqual(2 * apiRoutes.length + 8);
+    expect(lines.length).toBeGreaterThanOrEqual(2 * endpoints.length + 8);
     expect(lines.filter((line) => !line.startsWith('ok   ') && !line.startsWith('skip '))).toEqual([]);
     // The local server sets its own Content-Type and Cache-Control on static files (netlify/README.md, "Locally"):
     // exactly the checks of those are skipped, each saying what a deploy must send.

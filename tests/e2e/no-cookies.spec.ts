@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { readSitemapPaths } from '../support/sitemap.ts';
 
@@ -11,7 +11,7 @@ test('no response of the public surface sets a cookie', async ({ request }) => {
   const rateLimitAnswer = readNetlifyConfig().redirects!.find((rule) => rule.rate_limit?.to)!.rate_limit!.to!;
   const expected: [string, number][] = [
     ...(await readSitemapPaths(request)).map((path): [string, number] => [path, 200]),
-    ...apiRoutes.map((route): [string, number] => [route.path, 200]),
+    ...endpoints.map((route): [string, number] => [route.path, 200]),
     [OPENAPI_PATH, 200],
     ['/llms.txt', 200],
     ['/robots.txt', 200],

@@ -197,6 +197,24 @@ export function mcpHttpCases(siteOrigin: string): HttpCase[] {
       },
     },
     {
+      name: 'resources/read with a numeric uri: invalid params, on one line, not an internal error',
+      request: {
+        method: 'POST',
+        headers: modernHeaders('resources/read', '5'),
+        body: { jsonrpc: '2.0', id: 11, method: 'resources/read', params: { uri: 5, _meta: MODERN_META } },
+      },
+      want: {
+        status: 200,
+        body: {
+          id: 11,
+          error: {
+            code: -32602,
+            message: /^Invalid params for resources\/read: params\.uri: expected string, received number$/,
+          },
+        },
+      },
+    },
+    {
       name: 'resources/read of an unknown resource: resource not found (-32602)',
       request: {
         method: 'POST',

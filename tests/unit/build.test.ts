@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { readCliTarball } from '../../site/lib/cli-package/cli-tarball.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
@@ -66,10 +66,10 @@ describe('a build with the shipped data', () => {
 
   it('emits each endpoint as JSON that validates against its schema', () => {
     const validator = createSchemaValidator();
-    for (const route of apiRoutes) {
+    for (const route of endpoints) {
       const validate = validator.getSchema(apiSchemas[route.schema].$id)!;
-      const body = readJson(join(outDir, route.file));
-      assert.equal(validate(body), true, `${route.file}: ${JSON.stringify(validate.errors)}`);
+      const body = readJson(join(outDir, endpointFile(route)));
+      assert.equal(validate(body), true, `${endpointFile(route)}: ${JSON.stringify(validate.errors)}`);
     }
   });
 
@@ -77,13 +77,13 @@ describe('a build with the shipped data', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(readJson(join(outDir, OPENAPI_PATH)) as object, 'openapi.json');
-    for (const route of apiRoutes) {
+    for (const route of endpoints) {
       const pointer = `/paths/${route.path.replaceAll('/', '~1')}/get/responses/200/content/application~1json/schema`;
       const validate = ajv.compile({ $ref: `openapi.json#${pointer}` });
       assert.equal(
-        validate(readJson(join(outDir, route.file))),
+        validate(readJson(join(outDir, endpointFile(route)))),
         true,
-        `${route.file}: ${JSON.stringify(validate.errors)}`,
+        `${endpointFile(route)}: ${JSON.stringify(validate.errors)}`,
       );
     }
   });

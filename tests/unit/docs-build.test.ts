@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { before, describe, it } from 'node:test';
+import { endpoints } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { describeRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
 import { NOT_FOUND, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
@@ -141,7 +142,7 @@ describe('the docs, built for a deploy preview', () => {
     const catalog = JSON.parse(readFileSync(join(outDir, '.well-known/api-catalog'), 'utf8'));
     assert.deepEqual(
       catalog.linkset[0].item.map((item: { href: string }) => item.href),
-      [`${baseUrl}/api/v1/capabilities`, `${baseUrl}/api/v1/platforms`, `${baseUrl}/mcp`],
+      [...endpoints.map(({ path }) => `${baseUrl}${path}`), `${baseUrl}/mcp`],
     );
     assert.equal(catalog.linkset[1]['service-desc'][0].href, `${baseUrl}/openapi.json`);
     // The schemas a preview publishes name the preview, in their $id and in their references.

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { EXAMPLE_PLATFORM_COUNT } from '../../site/lib/openapi/build-openapi-document.ts';
 import { escapeMarkdownText } from '../../site/lib/text/escape-markdown.ts';
@@ -108,11 +108,11 @@ describe('a build with valid but hostile strings in the data', () => {
   it('serves the exact strings in the JSON answers and the OpenAPI examples', () => {
     const json = (path: string) => JSON.parse(file(path.slice(1)).text);
     const [capabilities, platformsRoute] = ['CapabilitiesResponse', 'PlatformsResponse'].map((schema) =>
-      apiRoutes.find((route) => route.schema === schema)!,
+      endpoints.find((route) => route.schema === schema)!,
     );
-    assert.deepEqual(json(platformsRoute!.file), { data: platforms });
-    assert.equal(json(capabilities!.file).data.description, product.description);
-    assert.deepEqual(json(capabilities!.file).data.platforms, platforms);
+    assert.deepEqual(json(endpointFile(platformsRoute!)), { data: platforms });
+    assert.equal(json(endpointFile(capabilities!)).data.description, product.description);
+    assert.deepEqual(json(endpointFile(capabilities!)).data.platforms, platforms);
     const openapi = json(OPENAPI_PATH);
     assert.deepEqual(openapi.paths[platformsRoute!.path].get.responses['200'].content['application/json'].example, {
       data: examplePlatforms,

@@ -28,7 +28,9 @@ after(async () => {
 
 describe('the published answers', () => {
   it("are the deploy's API bodies, base URL included, and the client package's version", () => {
-    const capabilities = JSON.parse(answers.capabilities) as { data: { resources: Record<string, string> } };
+    const capabilities = JSON.parse(answers.bodies.getServiceCapabilities) as {
+      data: { resources: Record<string, string> };
+    };
     assert.equal(answers.baseUrl, PREVIEW);
     for (const link of Object.values(capabilities.data.resources)) assert.ok(link.startsWith(`${PREVIEW}/`), link);
     assert.match(answers.serverVersion, /^\d+\.\d+\.\d+$/);
@@ -55,15 +57,15 @@ for (const { generation, name } of MCP_GENERATIONS) {
         ['list_platforms', 'get_capabilities'],
       );
       const platforms = await client.callTool({ name: 'list_platforms', arguments: {} });
-      assert.deepEqual(platforms.structuredContent, JSON.parse(answers.platforms));
-      assert.deepEqual(platforms.content, [{ type: 'text', text: answers.platforms }]);
+      assert.deepEqual(platforms.structuredContent, JSON.parse(answers.bodies.listServicePlatforms));
+      assert.deepEqual(platforms.content, [{ type: 'text', text: answers.bodies.listServicePlatforms }]);
       const capabilities = await client.callTool({ name: 'get_capabilities', arguments: {} });
-      assert.deepEqual(capabilities.structuredContent, JSON.parse(answers.capabilities));
+      assert.deepEqual(capabilities.structuredContent, JSON.parse(answers.bodies.getServiceCapabilities));
       assert.equal((await client.readResource({ uri: 'earshot://openapi' })).contents[0]!.text, answers.openapi);
       const links = (await client.readResource({ uri: 'earshot://links' })).contents[0]!.text!;
       assert.deepEqual(
         JSON.parse(links),
-        (JSON.parse(answers.capabilities) as { data: { resources: unknown } }).data.resources,
+        (JSON.parse(answers.bodies.getServiceCapabilities) as { data: { resources: unknown } }).data.resources,
       );
     });
   });

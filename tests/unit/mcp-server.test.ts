@@ -259,8 +259,7 @@ describe('the MCP server, whatever its data source', () => {
     const broken = { data: [{ id: 'reddit', targetTypes: ['keyword'] }] };
     const source = {
       baseUrl: FAKE_API,
-      getPlatforms: async () => ({ ok: true as const, value: broken as never, text: JSON.stringify(broken) }),
-      getCapabilities: async () => ({ ok: false as const, error: { message: 'unused', hint: 'unused' } }),
+      get: async () => ({ ok: true as const, value: broken as never, text: JSON.stringify(broken) }),
       getOpenApiDocument: async () => ({ ok: false as const, error: { message: 'unused', hint: 'unused' } }),
     };
     const factory = await loadEarshotMcpServerFactory({ source, version: '9.9.9' });
@@ -393,6 +392,52 @@ describe('the MCP server over stdio, message by message', () => {
             error: {
               code: -32602,
               message: 'Invalid params for resources/read: params.uri: expected string, received number',
+            },
+          },
+        ],
+      },
+    ],
+    [
+      'tools/call without a tool name: invalid params naming what is required',
+      {
+        lines: [request(11, 'tools/call', { arguments: {} })],
+        want: [
+          {
+            jsonrpc: '2.0',
+            id: 11,
+            error: { code: -32602, message: 'Invalid params for tools/call: params.name: required, expected string' },
+          },
+        ],
+      },
+    ],
+    [
+      'tools/list with a cursor that is not a string: invalid params, not an internal error',
+      {
+        lines: [request(12, 'tools/list', { cursor: 5 })],
+        want: [
+          {
+            jsonrpc: '2.0',
+            id: 12,
+            error: {
+              code: -32602,
+              message: 'Invalid params for tools/list: params.cursor: expected string, received number',
+            },
+          },
+        ],
+      },
+    ],
+    [
+      'a 2025 initialize with params of the wrong types: invalid params, each named',
+      {
+        lines: [JSON.stringify({ jsonrpc: '2.0', id: 13, method: 'initialize', params: { protocolVersion: 2025 } })],
+        want: [
+          {
+            jsonrpc: '2.0',
+            id: 13,
+            error: {
+              code: -32602,
+              message:
+                'Invalid params for initialize: params.protocolVersion: expected string, received number; params.capabilities: required, expected an object; params.clientInfo: required, expected an object',
             },
           },
         ],

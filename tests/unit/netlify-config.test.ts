@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { parseContentSecurityPolicy } from '../../site/lib/edge/content-security-policy.ts';
 import {
@@ -37,21 +37,27 @@ describe('netlify.toml: rate limiting', () => {
     assert.deepEqual(rateLimit, { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] });
   });
 
-  for (const route of apiRoutes) {
-    it(`${route.path}: the first matching rule rewrites to ${route.file} under the limit, and to the 429 function over it`, () => {
-      assert.deepEqual(findRedirectRule(config, route.path), {
-        from: route.path,
-        to: route.file,
-        status: 200,
-        force: true,
-        rate_limit: {
-          action: 'rewrite',
-          to: TOO_MANY_REQUESTS_PATH,
-          window_limit: rateLimit.windowLimit,
-          window_size: rateLimit.windowSize,
-          aggregate_by: rateLimit.aggregateBy,
+  for (const route of endpoints) {
+    it(`${route.path}: the first matching rule rewrites to ${endpointFile(route)} under the limit, and to the 429 function over it`, () => {
+      const rule = findRedirectRule(config, route.path);
+      const message = `netlify.toml needs a [[redirects]] rule of its own for the endpoint ${route.path} (${route.operation.id}), before the /api/* catch-all, like the other endpoints' (the first rule matching it is from ${JSON.stringify(rule?.from)})`;
+      assert.deepEqual(
+        rule,
+        {
+          from: route.path,
+          to: endpointFile(route),
+          status: 200,
+          force: true,
+          rate_limit: {
+            action: 'rewrite',
+            to: TOO_MANY_REQUESTS_PATH,
+            window_limit: rateLimit.windowLimit,
+            window_size: rateLimit.windowSize,
+            aggregate_by: rateLimit.aggregateBy,
+          },
         },
-      });
+        message,
+      );
     });
   }
 
@@ -82,9 +88,9 @@ describe('netlify.toml: rate limiting', () => {
   });
 
   it('limits every rule that serves API data: nothing else rewrites onto the files the API is built from', () => {
-    const apiFiles = new Set<string>(apiRoutes.map((route) => route.file));
+    const apiFiles = new Set<string>(endpoints.map((route) => endpointFile(route)));
     const servingApiData = (config.redirects ?? []).filter((rule) => apiFiles.has(rule.to));
-    assert.equal(servingApiData.length, apiRoutes.length);
+    assert.equal(servingApiData.length, endpoints.length);
     for (const rule of servingApiData) assert.ok(rule.rate_limit, `${rule.from} → ${rule.to} has no rate_limit`);
   });
 });
@@ -98,7 +104,7 @@ describe('netlify.toml: JSON 404 under /api/', () => {
     '/api/v1/platform',
     '/api/errors/429.json',
     '/api/errors/not-found.json',
-    ...apiRoutes.map((route) => route.file),
+    ...endpoints.map((route) => endpointFile(route)),
   ];
   for (const path of unknownPaths) {
     it(`${path} falls through to the 404 catch-all, forced over any file the build wrote there`, () => {
@@ -145,7 +151,7 @@ describe('netlify.toml: headers', () => {
     API_CATALOG_PATH,
     ...schemaPaths,
     '/api/nope',
-    ...apiRoutes.map((route) => route.path),
+    ...endpoints.map((route) => route.path),
   ];
   const pages = [
     '/',
@@ -179,7 +185,7 @@ describe('netlify.toml: headers', () => {
       assert.equal(resolveHeaders(config, path)['content-type'], 'application/schema+json'));
   }
 
-  for (const route of apiRoutes) {
+  for (const route of endpoints) {
     it(`${route.path}: JSON, nosniff, cached briefly by browsers and longer by the CDN, RFC 8631 and RFC 9727 links`, () => {
       const headers = resolveHeaders(config, route.path);
       assert.equal(headers['content-type'], 'application/json; charset=utf-8');

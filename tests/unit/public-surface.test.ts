@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, parse as parsePath } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
@@ -35,7 +35,7 @@ const cliTarball = readCliTarball().path.slice(1);
 
 /** The documented files that must each be there, once. */
 const singletons: Record<string, string> = {
-  ...Object.fromEntries(apiRoutes.map((route) => [route.file.slice(1), `the ${route.path} endpoint`])),
+  ...Object.fromEntries(endpoints.map((route) => [endpointFile(route).slice(1), `the ${route.path} endpoint`])),
   [jsonErrorBody]: 'the JSON 404 error body',
   [jsonErrorBodyCopy]: 'its copy, served when the JSON 404 body itself is requested',
   ...Object.fromEntries(

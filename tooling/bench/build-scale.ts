@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildCapabilitiesResponse, buildPlatformsResponse } from '../../site/lib/api/build-responses.ts';
-import { schemaCheckedJsonResponse } from '../../site/lib/api/json-response.ts';
+import { findEndpoint } from '../../contract/endpoints.ts';
+import { renderEndpointBody } from '../../site/lib/api/endpoint-body.ts';
 import { loadSiteData, type SiteData } from '../../site/lib/data/load-site-data.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import { buildOpenApiDocument } from '../../site/lib/openapi/build-openapi-document.ts';
@@ -12,7 +12,6 @@ import { formatBytes, formatMs, formatSpread, roundSummary, summarize, type Summ
 import { parseBuildLog } from './parse-build-log.ts';
 import { measureFolder, type FolderSize } from './site-files.ts';
 import { writeSyntheticDataDir } from './synthetic-data.ts';
-import { apiSchemas } from '../../contract/schemas/index.ts';
 
 /** Built end to end through `tooling/build.ts`. */
 const BUILD_SIZES = [10, 1_000, 10_000] as const;
@@ -177,8 +176,8 @@ function runBuild(node: string, dataDir: string) {
 
 /**
  * What the build does with the data before Astro renders anything, timed in this process:
- * `loadSiteData` (read, parse, schema and rules), then both endpoints the way their route files
- * emit them (schema check and JSON), and the OpenAPI document.
+ * `loadSiteData` (read, parse, schema and rules), then both endpoints the way the endpoint file
+ * renders them (`renderEndpointBody`: builder, schema check and JSON), and the OpenAPI document.
  */
 async function measureInProcess(count: number, dataDir: string): Promise<InProcessPoint> {
   const platformsFile = join(dataDir, 'platforms.json');
@@ -202,8 +201,8 @@ async function measureInProcess(count: number, dataDir: string): Promise<InProce
         `the synthetic data of ${count} platforms is invalid: ${JSON.stringify(result.problems.slice(0, 3))}`,
       );
     const data: SiteData = result.data;
-    const platformsJson = await emit('PlatformsResponse', buildPlatformsResponse(data));
-    const capabilitiesJson = await emit('CapabilitiesResponse', buildCapabilitiesResponse(data, baseUrl));
+    const platformsJson = renderEndpointBody(findEndpoint('listServicePlatforms'), { data, baseUrl });
+    const capabilitiesJson = renderEndpointBody(findEndpoint('getServiceCapabilities'), { data, baseUrl });
     const emitted = performance.now();
     const openApiJson = JSON.stringify(buildOpenApiDocument({ data, baseUrl, rateLimit }));
     const openApiDone = performance.now();
@@ -226,9 +225,4 @@ async function measureInProcess(count: number, dataDir: string): Promise<InProce
     capabilitiesJsonBytes: bytes.capabilities,
     openApiJsonBytes: bytes.openApi,
   };
-}
-
-/** The body exactly as the route file answers it: schema-checked, then stringified. */
-function emit(schemaName: 'PlatformsResponse' | 'CapabilitiesResponse', body: unknown): Promise<string> {
-  return schemaCheckedJsonResponse(apiSchemas[schemaName], body).text();
 }

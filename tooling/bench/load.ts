@@ -1,5 +1,5 @@
 import { loadTest, type LoadTestResult } from 'loadtest';
-import { apiRoutes } from '../../contract/api-routes.ts';
+import { endpoints } from '../../contract/endpoints.ts';
 import type { BenchRow, BenchSection } from './bench-section.ts';
 import { formatMs } from './bench-stats.ts';
 
@@ -41,7 +41,7 @@ export const load: BenchSection = {
       requestsPerEndpoint: LOAD_REQUESTS_PER_ENDPOINT,
       concurrency: LOAD_CONCURRENCY,
     };
-    for (const route of apiRoutes) {
+    for (const route of endpoints) {
       const url = `${baseUrl}${route.path}`;
       const expected = await (await fetch(url, { headers: { accept: 'application/json' } })).text();
       const { result, errors, non2xx, wrongBodies } = await runLoad(url, expected);

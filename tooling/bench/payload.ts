@@ -1,7 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCapabilitiesResponse, buildPlatformsResponse } from '../../site/lib/api/build-responses.ts';
-import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import { buildOpenApiDocument } from '../../site/lib/openapi/build-openapi-document.ts';
@@ -26,7 +25,7 @@ export const payload: BenchSection = {
   async run({ siteDir }) {
     const figures: PayloadFigure[] = [];
     const served = [
-      ...apiRoutes.map((route) => ({ url: route.path, file: route.file })),
+      ...endpoints.map((endpoint) => ({ url: endpoint.path, file: endpointFile(endpoint) })),
       { url: OPENAPI_PATH, file: OPENAPI_PATH },
     ];
     for (const { url, file } of served) {
@@ -39,8 +38,7 @@ export const payload: BenchSection = {
       const baseUrl = 'https://earshot.dev';
       const large = `${LARGE_COUNT.toLocaleString('en')} synthetic platforms`;
       const bodies: [string, unknown][] = [
-        ['/api/v1/platforms', buildPlatformsResponse(data)],
-        ['/api/v1/capabilities', buildCapabilitiesResponse(data, baseUrl)],
+        ...endpoints.map((endpoint): [string, unknown] => [endpoint.path, endpoint.buildBody(data, baseUrl)]),
         [OPENAPI_PATH, buildOpenApiDocument({ data, baseUrl, rateLimit: readRateLimit() })],
       ];
       for (const [url, body] of bodies) figures.push({ url, data: large, ...compressedSizes(JSON.stringify(body)) });

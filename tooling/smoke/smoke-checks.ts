@@ -1,10 +1,10 @@
 /**
  * The checks of `npm run smoke`: what a live deployment must answer, whatever serves it (the real
  * CDN, a deploy preview, or the local server). Expectations come from the same sources the build
- * uses: the routes, the schemas, the error bodies, `netlify.toml` and its rate limit.
+ * uses: the endpoint registry, the schemas, the error bodies, `netlify.toml` and its rate limit.
  */
 import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
-import { apiRoutes, OPENAPI_PATH } from '../../contract/api-routes.ts';
+import { endpointFile, endpoints, findEndpoint, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import {
   API_CATALOG_CONTENT_TYPE,
   API_CATALOG_PATH,
@@ -61,15 +61,15 @@ const API_HEADERS = ['content-type', ...CORS_HEADERS, 'ratelimit-policy'];
 /** The checks that need nothing but the deployment; `capabilities` resource links come later. */
 export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
   return [
-    ...apiRoutes.map((route) => ({
-      name: `GET ${route.path} answers 200 with a valid ${route.schema}, the API headers, and no cookie`,
+    ...endpoints.map(({ path, schema }) => ({
+      name: `GET ${path} answers 200 with a valid ${schema}, the API headers, and no cookie`,
       run: async () => {
-        const response = await get(context, route.path);
+        const response = await get(context, path);
         expectStatus(response, 200);
-        expectHeaders(response, resolveHeaders(context.config, route.path), [...API_HEADERS, ...SECURITY_HEADERS]);
-        expectBrowserCacheAtMost(response, resolveHeaders(context.config, route.path)['cache-control']);
+        expectHeaders(response, resolveHeaders(context.config, path), [...API_HEADERS, ...SECURITY_HEADERS]);
+        expectBrowserCacheAtMost(response, resolveHeaders(context.config, path)['cache-control']);
         expectRateLimitPolicy(response, context.rateLimit);
-        expectValid(route.schema, await readJson(response));
+        expectValid(schema, await readJson(response));
       },
     })),
     {
@@ -80,12 +80,12 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
       name: 'GET /api/<unknown> answers 404 with the JSON Error body',
       run: async () => expectJsonError(await get(context, '/api/smoke-check-unknown-path'), NOT_FOUND, context),
     },
-    ...apiRoutes.map((route) => ({
-      name: `GET ${route.file} answers 404: the API is reachable only at its documented, rate-limited paths`,
-      run: async () => expectJsonError(await get(context, route.file), NOT_FOUND, context),
+    ...endpoints.map(endpointFile).map((file) => ({
+      name: `GET ${file} answers 404: the API is reachable only at its documented, rate-limited paths`,
+      run: async () => expectJsonError(await get(context, file), NOT_FOUND, context),
     })),
     {
-      name: `GET ${OPENAPI_PATH} answers an OpenAPI 3.1.0 document with both operations and the rate limit (${describeRateLimit(context.rateLimit)})`,
+      name: `GET ${OPENAPI_PATH} answers an OpenAPI 3.1.0 document with every endpoint and the rate limit (${describeRateLimit(context.rateLimit)})`,
       run: async () => {
         const response = await get(context, OPENAPI_PATH);
         expectStatus(response, 200);
@@ -97,7 +97,7 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         };
         if (document.openapi !== '3.1.0')
           throw new SmokeFailure(`"openapi" must be "3.1.0" (got ${JSON.stringify(document.openapi)})`);
-        const missing = apiRoutes.filter((route) => !document.paths?.[route.path]).map((route) => route.path);
+        const missing = endpoints.filter(({ path }) => !document.paths?.[path]).map(({ path }) => path);
         if (missing.length > 0) throw new SmokeFailure(`the document lacks ${missing.join(', ')}`);
         const tooMany = document.components?.responses?.TooManyRequests?.description ?? '';
         if (!tooMany.includes(describeRateLimit(context.rateLimit))) {
@@ -139,9 +139,9 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
       },
     })),
     ...['POST', 'DELETE'].map((method) => ({
-      name: `${method} ${apiRoutes[0].path} answers 405 with the JSON Error body and Allow: ${ALLOWED_METHODS.join(', ')}`,
+      name: `${method} ${endpoints[0].path} answers 405 with the JSON Error body and Allow: ${ALLOWED_METHODS.join(', ')}`,
       run: async () => {
-        const response = await fetchOrFail(context, new URL(apiRoutes[0].path, `${context.baseUrl}/`).href, {
+        const response = await fetchOrFail(context, new URL(endpoints[0].path, `${context.baseUrl}/`).href, {
           method,
           headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
           body: '{}',
@@ -169,14 +169,14 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         ]);
         const catalog = (await readJson(response)) as ApiCatalog;
         const items = (catalog.linkset?.[0]?.item ?? []) as { href: string }[];
-        // Both endpoints, then the remote MCP endpoint, which the MCP checks below probe (a GET of it answers 405).
-        const want = [...apiRoutes.map((route) => route.path), MCP_ENDPOINT_PATH].map(
+        // Every endpoint, then the remote MCP endpoint, which the MCP checks below probe (a GET of it answers 405).
+        const want = [...endpoints.map(({ path }) => path), MCP_ENDPOINT_PATH].map(
           (path) => new URL(path, `${context.baseUrl}/`).href,
         );
         const got = items.map((item) => item.href);
         if (JSON.stringify(got) !== JSON.stringify(want))
           throw new SmokeFailure(`the catalog must list ${want.join(', ')} (got ${got.join(', ') || 'no item'})`);
-        for (const { href } of items.slice(0, apiRoutes.length)) {
+        for (const { href } of items.slice(0, endpoints.length)) {
           const answer = await fetchOrFail(context, href);
           await answer.body?.cancel();
           if (!answer.ok) throw new SmokeFailure(`item ${href} answered ${answer.status}`);
@@ -250,7 +250,7 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
 /** The public JSON resources the smoke check probes with a preflight (the MCP configuration is a resource link, checked below). */
 function publicJsonPaths(context: SmokeContext): string[] {
   return [
-    ...apiRoutes.map((route) => route.path),
+    ...endpoints.map(({ path }) => path),
     OPENAPI_PATH,
     API_CATALOG_PATH,
     ...publishedSchemas(context.baseUrl).map(({ path }) => path),
@@ -289,7 +289,7 @@ function expectStaticHeader(context: SmokeContext, response: Response, name: str
 
 /** One check per resource link of `/api/v1/capabilities`: each must answer 2xx. */
 export async function buildResourceChecks(context: SmokeContext): Promise<SmokeCheck[]> {
-  const response = await get(context, '/api/v1/capabilities');
+  const response = await get(context, findEndpoint('getServiceCapabilities').path);
   if (response.status !== 200) return [];
   const { data } = (await readJson(response)) as CapabilitiesResponse;
   return Object.entries(data.resources).map(([name, url]) => {
@@ -313,7 +313,7 @@ export async function buildResourceChecks(context: SmokeContext): Promise<SmokeC
  * requests this run made before, counted in the same window or not.
  */
 export function buildBurstCheck(context: SmokeContext): SmokeCheck {
-  const path = apiRoutes[0].path;
+  const path = endpoints[0].path;
   const budget = context.rateLimit.windowLimit + 10;
   return {
     name: `a burst of at most ${budget} requests to ${path} is answered 429 with the JSON Error, Retry-After and both RateLimit fields`,

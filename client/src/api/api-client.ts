@@ -1,6 +1,6 @@
 import { setTimeout as wait } from 'node:timers/promises';
-import { apiRoutes, OPENAPI_PATH } from '../../../contract/api-routes.ts';
-import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../../contract/schemas/index.ts';
+import { findEndpoint, OPENAPI_PATH, type OperationId, type ResponseBody } from '../../../contract/endpoints.ts';
+import type { McpConfiguration } from '../../../contract/schemas/index.ts';
 import type { ClientSettings } from './client-settings.ts';
 import { createFetch } from './create-fetch.ts';
 import type { FetchLike } from './fetch-like.ts';
@@ -8,10 +8,9 @@ import { readProxySettings } from './proxy-settings.ts';
 import { MAX_BODY_BYTES } from './read-capped-body.ts';
 import { requestJson, type ApiResult, type RequestContext, type RetryWait } from './request-json.ts';
 import {
-  capabilitiesResponseCheck,
+  endpointResponseCheck,
   mcpConfigurationCheck,
   openApiDocumentCheck,
-  platformsResponseCheck,
   type OpenApiDocument,
 } from './response-checks.ts';
 import { DEFAULT_RETRY_POLICY } from './retry-policy.ts';
@@ -23,8 +22,11 @@ import { baseUrlSource, linkSource } from './url-source.ts';
  */
 export interface ApiClient {
   baseUrl: string;
-  getPlatforms(call?: CallOptions): Promise<ApiResult<PlatformsResponse>>;
-  getCapabilities(call?: CallOptions): Promise<ApiResult<CapabilitiesResponse>>;
+  /**
+   * GET an endpoint of the registry (contract/endpoints.ts) by its operation id, for example
+   * `get('listServicePlatforms')`, checked against the tolerant variant of its schema.
+   */
+  get<Id extends OperationId>(operationId: Id, call?: CallOptions): Promise<ApiResult<ResponseBody<Id>>>;
   getOpenApiDocument(call?: CallOptions): Promise<ApiResult<OpenApiDocument>>;
   /** Follows the capabilities' `resources.mcp` link, so it finds the configuration wherever it lives. */
   getMcpConfiguration(call?: CallOptions): Promise<ApiResult<McpConfiguration>>;
@@ -53,9 +55,6 @@ export interface ApiClientDependencies {
   /** Receives detail lines when `settings.debug` is on. */
   debug?: ((line: string) => void) | undefined;
 }
-
-const routePath = (operationId: (typeof apiRoutes)[number]['operationId']) =>
-  apiRoutes.find((route) => route.operationId === operationId)!.path;
 
 function isHttpUrl(text: string): boolean {
   try {
@@ -98,14 +97,17 @@ export function createApiClient(settings: ClientSettings, dependencies: ApiClien
 
   const client: ApiClient = {
     baseUrl: settings.baseUrl,
-    getPlatforms: async (call) =>
-      requestJson(url(routePath('listServicePlatforms')), platformsResponseCheck, await contextFor(call), source),
-    getCapabilities: async (call) =>
-      requestJson(url(routePath('getServiceCapabilities')), capabilitiesResponseCheck, await contextFor(call), source),
+    get: async (operationId, call) =>
+      requestJson(
+        url(findEndpoint(operationId).path),
+        endpointResponseCheck(operationId),
+        await contextFor(call),
+        source,
+      ),
     getOpenApiDocument: async (call) =>
       requestJson(url(OPENAPI_PATH), openApiDocumentCheck, await contextFor(call), source),
     async getMcpConfiguration(call) {
-      const capabilities = await client.getCapabilities(call);
+      const capabilities = await client.get('getServiceCapabilities', call);
       if (!capabilities.ok) return capabilities;
       const link = capabilities.value.data.resources.mcp;
       // The schema accepts any absolute URI (RFC 3986); only an http(s) URL that WHATWG URL

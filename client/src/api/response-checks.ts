@@ -1,4 +1,5 @@
-import type { CapabilitiesResponse, McpConfiguration, PlatformsResponse } from '../../../contract/schemas/index.ts';
+import { endpoints, type OperationId, type ResponseBody } from '../../../contract/endpoints.ts';
+import type { McpConfiguration } from '../../../contract/schemas/index.ts';
 import { compareDataProblems, formatDataProblem } from '../../../contract/data-problem.ts';
 import { describeSchemaError } from '../../../contract/describe-schema-error.ts';
 import { responseValidators, type SchemaValidator } from '../baked/response-validators.ts';
@@ -23,15 +24,14 @@ function schemaCheck<T>(what: string, validate: SchemaValidator): ResponseCheck<
   };
 }
 
-export const platformsResponseCheck = schemaCheck<PlatformsResponse>(
-  'PlatformsResponse',
-  responseValidators.validatePlatformsResponse,
+const endpointChecks = new Map<OperationId, ResponseCheck<unknown>>(
+  endpoints.map(({ operation, schema }) => [operation.id, schemaCheck(schema, responseValidators[schema])]),
 );
 
-export const capabilitiesResponseCheck = schemaCheck<CapabilitiesResponse>(
-  'CapabilitiesResponse',
-  responseValidators.validateCapabilitiesResponse,
-);
+/** The check of an endpoint's answer: the tolerant variant of the schema the registry gives it. */
+export function endpointResponseCheck<Id extends OperationId>(operationId: Id): ResponseCheck<ResponseBody<Id>> {
+  return endpointChecks.get(operationId) as ResponseCheck<ResponseBody<Id>>;
+}
 
 /** The parts of an OpenAPI document the client reads; the rest is passed through untouched. */
 export interface OpenApiDocument {
@@ -67,5 +67,5 @@ export const openApiDocumentCheck: ResponseCheck<OpenApiDocument> = {
 
 export const mcpConfigurationCheck = schemaCheck<McpConfiguration>(
   'McpConfiguration',
-  responseValidators.validateMcpConfiguration,
+  responseValidators.McpConfiguration,
 );

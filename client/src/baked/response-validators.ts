@@ -1,5 +1,5 @@
 /**
- * The compiled JSON Schema validators for the API's answers.
+ * The compiled JSON Schema validators for the API's answers, by schema name (`validator-names.ts`).
  *
  * Run from source (tests, `node client/src/main.ts`), this module compiles the schemas with ajv.
  * In the published bundle, `tooling/build-cli.ts` replaces it with ajv's standalone code,
@@ -7,7 +7,8 @@
  */
 import type { ErrorObject } from 'ajv';
 import { createSchemaValidator } from '../../../contract/create-schema-validator.ts';
-import { responseValidatorIds, type ResponseValidatorName } from './validator-names.ts';
+import { tolerantSchemas } from '../../../contract/schemas/index.ts';
+import { checkedSchemaNames, type CheckedSchemaName } from './validator-names.ts';
 
 export interface SchemaValidator {
   (data: unknown): boolean;
@@ -17,5 +18,5 @@ export interface SchemaValidator {
 const ajv = createSchemaValidator();
 
 export const responseValidators = Object.fromEntries(
-  Object.entries(responseValidatorIds).map(([name, id]) => [name, ajv.getSchema(id) as SchemaValidator]),
-) as Record<ResponseValidatorName, SchemaValidator>;
+  checkedSchemaNames.map((name) => [name, ajv.getSchema(tolerantSchemas[name].$id) as SchemaValidator]),
+) as Record<CheckedSchemaName, SchemaValidator>;

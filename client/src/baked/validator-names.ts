@@ -1,16 +1,14 @@
-import { tolerantSchemas } from '../../../contract/schemas/index.ts';
+import { endpoints, type EndpointSchemaName } from '../../../contract/endpoints.ts';
 
 /**
- * The response validators the client needs, by the name it imports them under and the `$id` of
- * their schema: the tolerant variants, since a client must accept what a compatible server may
- * add (the rule is in `contract/schemas/tolerant.ts`). `tooling/build-cli.ts` turns exactly
- * these into standalone code.
+ * The schemas whose tolerant variants (contract/schemas/tolerant.ts: a client must accept what a
+ * compatible server may add) the client checks answers against: every endpoint's, and the MCP
+ * configuration that `resources.mcp` links to. `tooling/build-cli.ts` turns exactly these into
+ * standalone code.
  */
-export const responseValidatorIds = {
-  validatePlatformsResponse: tolerantSchemas.PlatformsResponse.$id as string,
-  validateCapabilitiesResponse: tolerantSchemas.CapabilitiesResponse.$id as string,
-  validateError: tolerantSchemas.Error.$id as string,
-  validateMcpConfiguration: tolerantSchemas.McpConfiguration.$id as string,
-} as const;
+export const checkedSchemaNames: readonly CheckedSchemaName[] = [
+  ...new Set(endpoints.map((endpoint) => endpoint.schema)),
+  'McpConfiguration',
+];
 
-export type ResponseValidatorName = keyof typeof responseValidatorIds;
+export type CheckedSchemaName = EndpointSchemaName | 'McpConfiguration';

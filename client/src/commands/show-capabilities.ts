@@ -7,7 +7,7 @@ import { renderPlatforms } from './show-platforms.ts';
 
 /** `earshot capabilities`. */
 export const showCapabilities: CommandHandler = async (context) =>
-  showAnswer(context, await context.client.getCapabilities(), ({ data }) =>
+  showAnswer(context, await context.client.get('getServiceCapabilities'), ({ data }) =>
     renderCapabilities(data, context.tty, context.style),
   );
 

@@ -4,7 +4,7 @@ import { showAnswer, type CommandHandler } from './command-context.ts';
 
 /** `earshot platforms`: `reddit<TAB>Reddit<TAB>keyword,subreddit` per platform when piped. */
 export const showPlatforms: CommandHandler = async (context) =>
-  showAnswer(context, await context.client.getPlatforms(), (answer) =>
+  showAnswer(context, await context.client.get('listServicePlatforms'), (answer) =>
     renderPlatforms(answer.data, context.tty, context.style),
   );
 

@@ -1,4 +1,4 @@
-import type { CapabilitiesResponse, PlatformsResponse } from '../../../contract/schemas/index.ts';
+import type { OperationId, ResponseBody } from '../../../contract/endpoints.ts';
 
 /**
  * Where the MCP server's tools and resources get their data. Two sources exist:
@@ -10,8 +10,8 @@ import type { CapabilitiesResponse, PlatformsResponse } from '../../../contract/
 export interface McpDataSource {
   /** The API's base URL, named in the server's instructions: `https://earshot.dev`. */
   baseUrl: string;
-  getPlatforms(call?: McpDataCall): Promise<McpDataResult<PlatformsResponse>>;
-  getCapabilities(call?: McpDataCall): Promise<McpDataResult<CapabilitiesResponse>>;
+  /** An endpoint's answer, by its operation id in the registry (contract/endpoints.ts). */
+  get<Id extends OperationId>(operationId: Id, call?: McpDataCall): Promise<McpDataResult<ResponseBody<Id>>>;
   /** The OpenAPI document; `text` is served as it is, byte for byte. */
   getOpenApiDocument(call?: McpDataCall): Promise<McpDataResult<unknown>>;
 }

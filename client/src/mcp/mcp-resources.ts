@@ -35,7 +35,7 @@ export const earshotResources: readonly EarshotResource[] = [
       "The stable links to the documentation, authentication, webhooks, OpenAPI document, MCP configuration and command-line client (the capabilities' resources).",
     mimeType: 'application/json',
     async read(source, call) {
-      const answer = await source.getCapabilities(call);
+      const answer = await source.get('getServiceCapabilities', call);
       if (!answer.ok) return answer;
       const { resources } = answer.value.data;
       return { ok: true, value: resources, text: JSON.stringify(resources, null, 2) };

@@ -1,4 +1,5 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
+import { findEndpoint, type OperationId } from '../../../contract/endpoints.ts';
 import { tolerantSchemas } from '../../../contract/schemas/index.ts';
 import type { McpDataCall, McpDataError, McpDataResult, McpDataSource } from './mcp-data-source.ts';
 import { toSelfContainedSchema } from './self-contained-schema.ts';
@@ -41,37 +42,32 @@ export const earshotTools: readonly EarshotTool[] = [
     title: 'List Earshot platforms',
     description:
       'Lists the platforms Earshot can monitor (such as Reddit or Hacker News) and the target types each supports (keyword, subreddit). From GET /api/v1/platforms.',
-    schema: tolerantSchemas.PlatformsResponse,
-    get: (source, call) => source.getPlatforms(call),
+    operationId: 'listServicePlatforms',
   }),
   apiTool({
     name: 'get_capabilities',
     title: 'Get Earshot capabilities',
     description:
       "Gets Earshot's public capabilities: the product, its description, the supported platforms, and links to the documentation, authentication, webhooks, OpenAPI document, MCP configuration and command-line client. From GET /api/v1/capabilities.",
-    schema: tolerantSchemas.CapabilitiesResponse,
-    get: (source, call) => source.getCapabilities(call),
+    operationId: 'getServiceCapabilities',
   }),
 ];
 
-/** A read-only tool without arguments that returns one API answer, described by its schema. */
-function apiTool<T extends Record<string, unknown>>(spec: {
-  name: string;
-  title: string;
-  description: string;
-  schema: object;
-  get: (source: McpDataSource, call?: McpDataCall) => Promise<McpDataResult<T>>;
-}): EarshotTool {
-  const { name, title, description, schema, get } = spec;
+/**
+ * A read-only tool without arguments that returns one endpoint's answer, described by the tolerant
+ * variant of the endpoint's schema (contract/endpoints.ts), as the client checks it.
+ */
+function apiTool(spec: { name: string; title: string; description: string; operationId: OperationId }): EarshotTool {
+  const { name, title, description, operationId } = spec;
   return {
     name,
     title,
     description,
     inputSchema: noArguments,
     checkArguments: (args) => describeUnexpectedArguments(name, args),
-    outputSchema: toSelfContainedSchema(schema),
+    outputSchema: toSelfContainedSchema(tolerantSchemas[findEndpoint(operationId).schema]),
     annotations: { title, ...readOnly },
-    call: async (source, formatError, call) => toToolResult(await get(source, call), formatError),
+    call: async (source, formatError, call) => toToolResult(await source.get(operationId, call), formatError),
   };
 }
 

@@ -1,6 +1,6 @@
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
-import { toOneLineError } from './one-line-errors.ts';
+import { toOneLineError, type ReceivedRequest } from './one-line-errors.ts';
 
 /** JSON-RPC's own codes for input that is not a request at all. */
 const PARSE_ERROR = -32700;
@@ -26,8 +26,8 @@ export class LineDelimitedStdioTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  /** The method of each request awaiting its answer, to name it in an error. */
-  private readonly pending = new Map<string | number, string>();
+  /** Each request awaiting its answer, to name its method in an error and check its params again. */
+  private readonly pending = new Map<string | number, ReceivedRequest>();
   private buffered: Buffer[] = [];
   private bufferedBytes = 0;
   /** Set while skipping the rest of an over-long line. */
@@ -54,9 +54,10 @@ export class LineDelimitedStdioTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     let outgoing: JSONRPCMessage = message;
     if ('id' in message && ('result' in message || 'error' in message)) {
-      const method = message.id === null || message.id === undefined ? undefined : this.pending.get(message.id);
+      const request = message.id === null || message.id === undefined ? undefined : this.pending.get(message.id);
       if (message.id !== null && message.id !== undefined) this.pending.delete(message.id);
-      if ('error' in message) outgoing = { ...message, error: toOneLineError(message.error, method) } as JSONRPCMessage;
+      if ('error' in message)
+        outgoing = { ...message, error: toOneLineError(message.error, request) } as JSONRPCMessage;
     }
     await this.write(outgoing);
   }
@@ -142,7 +143,8 @@ export class LineDelimitedStdioTransport implements Transport {
       );
       return;
     }
-    if ('method' in message && 'id' in message) this.pending.set(message.id, message.method);
+    if ('method' in message && 'id' in message)
+      this.pending.set(message.id, { method: message.method, params: message.params });
     this.onmessage?.(message);
   }
 

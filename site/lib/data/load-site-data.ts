@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { ApiData } from '../../../contract/endpoints.ts';
 import {
   platformsDataSchema,
   productDataSchema,
@@ -11,11 +12,8 @@ import { compareDataProblems, formatDataProblem, type DataProblem } from '../../
 import { checkPlatformsRules, checkProductRules } from './data-rules.ts';
 import { describeSchemaError } from '../../../contract/describe-schema-error.ts';
 
-/** The product facts the whole site is built from. */
-export interface SiteData {
-  product: ProductData;
-  platforms: PlatformsData;
-}
+/** The product facts the whole site is built from: the data every API answer is built from. */
+export type SiteData = ApiData;
 
 export type SiteDataResult = { ok: true; data: SiteData } | { ok: false; problems: DataProblem[] };
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { buildResourceLinks } from '../api/build-responses.ts';
-import { apiRoutes, OPENAPI_PATH } from '../../../contract/api-routes.ts';
+import { buildResourceLinks } from '../../../contract/resource-links.ts';
+import { endpoints, OPENAPI_PATH } from '../../../contract/endpoints.ts';
 import { describeRateLimit } from '../../../contract/rate-limit.ts';
 import { NOT_FOUND, TOO_MANY_REQUESTS } from '../../../contract/api-errors.ts';
 import { API_DESCRIPTION_VERSION, OPENAPI_VERSION } from '../openapi/build-openapi-document.ts';
@@ -45,7 +45,7 @@ export function loadDocsFacts() {
     },
     openApiVersion: OPENAPI_VERSION,
     apiDescriptionVersion: API_DESCRIPTION_VERSION,
-    apiRoutes,
+    endpoints,
     rateLimit: {
       ...rateLimit,
       /** "60 requests per 60 seconds per client IP address" */

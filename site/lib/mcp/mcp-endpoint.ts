@@ -2,7 +2,11 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { NOT_FOUND } from '../../../contract/api-errors.ts';
 import { loadEarshotMcpServerFactory } from '../../../client/src/mcp/create-mcp-server.ts';
 import type { McpDataSource } from '../../../client/src/mcp/mcp-data-source.ts';
-import { toOneLineError, type JsonRpcErrorObject } from '../../../client/src/mcp/one-line-errors.ts';
+import {
+  toOneLineError,
+  type JsonRpcErrorObject,
+  type ReceivedRequest,
+} from '../../../client/src/mcp/one-line-errors.ts';
 import { MCP_ENDPOINT_PATH } from './mcp-endpoint-path.ts';
 
 /**
@@ -90,7 +94,7 @@ export async function createMcpEndpoint(options: McpEndpointOptions): Promise<Mc
     const headers = new Headers(request.headers);
     headers.delete('content-length');
     const answer = await handler.fetch(new Request(request.url, { method: 'POST', headers, body }));
-    return finish(await withOneLineErrors(answer, readMethod(body)));
+    return finish(await withOneLineErrors(answer, readRequest(body)));
   };
 }
 
@@ -136,11 +140,11 @@ async function readCappedBody(request: Request, limit: number): Promise<Uint8Arr
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** The JSON-RPC method the body names, when it names one, to say it in errors. */
-function readMethod(body: Uint8Array): string | undefined {
+/** The JSON-RPC request the body holds, when it holds one, to name its method in errors and check its params again. */
+function readRequest(body: Uint8Array): ReceivedRequest | undefined {
   try {
-    const message = JSON.parse(new TextDecoder().decode(body)) as { method?: unknown };
-    return typeof message?.method === 'string' ? message.method : undefined;
+    const message = JSON.parse(new TextDecoder().decode(body)) as { method?: unknown; params?: unknown };
+    return typeof message?.method === 'string' ? { method: message.method, params: message.params } : undefined;
   } catch {
     return undefined;
   }
@@ -151,7 +155,7 @@ function readMethod(body: Uint8Array): string | undefined {
  * (to 2025 clients, and for `subscriptions/listen`, which ends at once: nothing here changes) a
  * short SSE stream that ends with the response; both are read whole.
  */
-async function withOneLineErrors(response: Response, method: string | undefined): Promise<Response> {
+async function withOneLineErrors(response: Response, request: ReceivedRequest | undefined): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   if (!response.body || !(type.startsWith('application/json') || type.startsWith('text/event-stream'))) return response;
   const text = await response.text();
@@ -159,7 +163,7 @@ async function withOneLineErrors(response: Response, method: string | undefined)
     try {
       const message = JSON.parse(json) as { error?: JsonRpcErrorObject };
       if (typeof message?.error?.message !== 'string') return json;
-      return JSON.stringify({ ...message, error: toOneLineError(message.error, method) });
+      return JSON.stringify({ ...message, error: toOneLineError(message.error, request) });
     } catch {
       return json;
     }

@@ -6,9 +6,7 @@
 import packageManifest from '../../../package.json' with { type: 'json' };
 import { apiSchemas } from '../../../contract/schemas/index.ts';
 import { METHOD_NOT_ALLOWED, TOO_MANY_REQUESTS } from '../../../contract/api-errors.ts';
-import { buildCapabilitiesResponse, buildPlatformsResponse } from '../api/build-responses.ts';
-import { apiRoutes } from '../../../contract/api-routes.ts';
-import type { SiteData } from '../data/load-site-data.ts';
+import { apiTags, endpoints, type ApiData } from '../../../contract/endpoints.ts';
 import { API_LINK_HEADER } from '../edge/api-headers.ts';
 import { describeRateLimit, type RateLimit } from '../../../contract/rate-limit.ts';
 import { formatRateLimit, formatRateLimitPolicy } from '../../../contract/rate-limit-fields.ts';
@@ -28,7 +26,7 @@ export const API_DESCRIPTION_VERSION = '1.0.0';
 export const EXAMPLE_PLATFORM_COUNT = 3;
 
 export interface OpenApiInput {
-  data: SiteData;
+  data: ApiData;
   baseUrl: string;
   rateLimit: RateLimit;
 }
@@ -44,10 +42,6 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
   const { product } = data;
   const docsUrl = new URL(product.resources.documentation, `${baseUrl}/`).href;
   const exampleData = { ...data, platforms: data.platforms.slice(0, EXAMPLE_PLATFORM_COUNT) };
-  const examples = {
-    getServiceCapabilities: buildCapabilitiesResponse(exampleData, baseUrl),
-    listServicePlatforms: buildPlatformsResponse(exampleData),
-  };
 
   return {
     openapi: OPENAPI_VERSION,
@@ -73,23 +67,23 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
     servers: [{ url: baseUrl, description: describeServer(baseUrl, product.baseUrl), 'x-internal': false }],
     // Public by design: an empty list of security requirements, and no security scheme (4.8.1).
     security: [],
-    tags: [{ name: 'Discovery', description: 'What the service monitors and how to integrate with it.' }],
+    tags: Object.entries(apiTags).map(([name, description]) => ({ name, description })),
     paths: Object.fromEntries(
-      apiRoutes.map((route) => [
-        route.path,
+      endpoints.map(({ path, operation, schema, buildBody }) => [
+        path,
         {
           get: {
-            operationId: route.operationId,
-            tags: ['Discovery'],
-            summary: route.summary,
+            operationId: operation.id,
+            tags: [operation.tag],
+            summary: operation.summary,
             // OpenAPI ignores a header parameter named Accept (4.8.12.1), so the description says it.
-            description: `${route.description}\n\nSend \`Accept: application/json\`. No authentication is needed.`,
+            description: `${operation.description}\n\nSend \`Accept: application/json\`. No authentication is needed.`,
             parameters: [{ $ref: '#/components/parameters/UserAgent' }],
             // The docs' own samples (site/lib/docs/code-samples.ts, run by the e2e tests), which the
             // API reference shows in place of generated ones: Accept sent, the status checked, and
             // no User-Agent in the JavaScript a browser would run.
             // @see https://redocly.com/docs-legacy/api-reference-docs/specification-extensions/x-code-samples
-            'x-codeSamples': buildFirstCallSamples(`${baseUrl}${route.path}`).map(toOpenApiCodeSample),
+            'x-codeSamples': buildFirstCallSamples(`${baseUrl}${path}`).map(toOpenApiCodeSample),
             responses: {
               '200': {
                 description: `OK. The example shows the first ${EXAMPLE_PLATFORM_COUNT} platforms; the answer lists every supported platform.`,
@@ -102,8 +96,8 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
                 },
                 content: {
                   'application/json': {
-                    schema: componentRef(route.schema),
-                    example: examples[route.operationId],
+                    schema: componentRef(schema),
+                    example: buildBody(exampleData, baseUrl),
                   },
                 },
               },

@@ -9,15 +9,15 @@ import { apiSchemas } from '../../../contract/schemas/index.ts';
  * needs a `[[headers]]` rule in netlify.toml to serve it with this Content-Type.
  */
 export const GET: APIRoute = () => {
-  const { product, baseUrl, resourceLinks, apiRoutes, mcpConfiguration } = loadDocsFacts();
+  const { product, baseUrl, resourceLinks, endpoints, mcpConfiguration } = loadDocsFacts();
   const schemaUrl = new Map(publishedSchemas(baseUrl).map(({ title, url }) => [title, url]));
   const schemaLink = (title: string) => ({ url: schemaUrl.get(title)!, title });
   const catalog = buildApiCatalog({
     catalogUrl: `${baseUrl}${API_CATALOG_PATH}`,
-    endpoints: apiRoutes.map((route) => ({
-      url: `${baseUrl}${route.path}`,
-      title: `GET ${route.path}: ${route.summary}`,
-      schemas: [schemaLink(apiSchemas[route.schema].title), schemaLink(apiSchemas.Error.title)],
+    endpoints: endpoints.map(({ path, operation, schema }) => ({
+      url: `${baseUrl}${path}`,
+      title: `GET ${path}: ${operation.summary}`,
+      schemas: [schemaLink(apiSchemas[schema].title), schemaLink(apiSchemas.Error.title)],
     })),
     // Netlify serves a .json file as application/json, and so does /openapi.json.
     openApi: { url: resourceLinks.openapi, title: `${product.name} Discovery API`, type: 'application/json' },
