@@ -39,5 +39,5 @@ export const rateLimitStatements: { name: string; read: () => string }[] = [
         }),
       ),
   },
-  { name: 'README.md', read: () => readFileSync('README.md', 'utf8') },
+  { name: 'the contract (contract/README.md)', read: () => readFileSync('contract/README.md', 'utf8') },
 ];

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -60,10 +60,6 @@ describe('a build with valid but hostile strings in the data', () => {
 
   it('creates no element from the data on any page', () => {
     assert.ok(pages().length >= 10, `only ${pages().length} pages`);
-    assert.ok(
-      readFileSync('README.md', 'utf8').includes(`all **${pages().length}** HTML pages`),
-      `the README's Reliability section should say ${pages().length} pages`,
-    );
     const found = pages().flatMap(({ path, text }) =>
       [...walkElements(parseHtml(text))].flatMap((element) =>
         injected.filter(([, matches]) => matches(element)).map(([what]) => `${path}: ${what}`),
