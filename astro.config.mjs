@@ -34,13 +34,23 @@ const { product } = context.data;
 const openApiFile = writeOpenApiFile(buildOpenApiDocument(context));
 
 // The remote MCP endpoint (netlify/functions/mcp.ts) answers from the bodies this build serves,
-// written where the function imports them. Only a build of the directory Netlify publishes writes
-// them (a test building elsewhere must not change what the local server's /mcp answers); any
-// Astro run writes them when they are missing, so that type-checking a fresh clone finds the file.
+// written where the function imports them. Only `astro build` of the directory Netlify publishes
+// writes them: a test building elsewhere, or `astro check` (which loads this config with the
+// default base URL), must not change what the local server's /mcp answers. Any Astro run writes
+// them when they are missing, so that type-checking a fresh clone finds the file.
 const outDir = process.env.EARSHOT_OUT_DIR ?? 'dist';
-if (resolve(outDir) === resolve(readNetlifyConfig().build?.publish ?? 'dist') || !existsSync(PUBLISHED_ANSWERS_FILE)) {
-  writePublishedAnswers(buildPublishedAnswers(context));
-}
+if (!existsSync(PUBLISHED_ANSWERS_FILE)) writePublishedAnswers(buildPublishedAnswers(context));
+/** @type {import('astro').AstroIntegration} */
+const publishedAnswers = {
+  name: 'earshot-published-answers',
+  hooks: {
+    'astro:config:setup': ({ command }) => {
+      if (command === 'build' && resolve(outDir) === resolve(readNetlifyConfig().build?.publish ?? 'dist')) {
+        writePublishedAnswers(buildPublishedAnswers(context));
+      }
+    },
+  },
+};
 
 export default defineConfig({
   // The site's sources live in site/ (beside client/, contract/ and tooling/; see ARCHITECTURE.md).
@@ -51,6 +61,7 @@ export default defineConfig({
   build: { format: 'directory' },
   integrations: [
     earshotData(),
+    publishedAnswers,
     starlight({
       title: `${product.name} developers`,
       description: product.description,

@@ -56,6 +56,14 @@ export function spawnNetlifyDev(port: number, staticPort: number, stdio: 'inheri
   return spawn('netlify', args, { env: localServerEnv(), stdio: ['ignore', stdio, stdio], detached: true });
 }
 
+/**
+ * How long to wait for the server to answer before giving up. It waits on readiness, not on a
+ * fixed delay: on a loaded 2-core machine `netlify dev` takes minutes to start, so the deadline only
+ * catches a server that hangs (one that exits is reported at once). `EARSHOT_SERVER_START_TIMEOUT`
+ * (seconds) overrides it.
+ */
+const START_TIMEOUT_MS = Number(process.env.EARSHOT_SERVER_START_TIMEOUT ?? 600) * 1000;
+
 /** Starts the local server on a free port and resolves once it answers. Needs a built `dist/`. */
 export async function startLocalServer(options: { port?: number; timeoutMs?: number } = {}): Promise<LocalServer> {
   const port = options.port ?? (await findFreePort());
@@ -65,7 +73,8 @@ export async function startLocalServer(options: { port?: number; timeoutMs?: num
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://localhost:${port}`;
   const stop = () => stopProcessGroup(child);
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  const timeoutMs = options.timeoutMs ?? START_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`netlify dev exited with ${child.exitCode}:\n${output}`);
     try {
@@ -76,7 +85,9 @@ export async function startLocalServer(options: { port?: number; timeoutMs?: num
     }
   }
   await stop();
-  throw new Error(`netlify dev did not answer on ${url} in time:\n${output}`);
+  throw new Error(
+    `netlify dev did not answer on ${url} within ${timeoutMs / 1000} s (EARSHOT_SERVER_START_TIMEOUT):\n${output}`,
+  );
 }
 
 /** Stops a process started with `detached: true` and everything it started. */

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { endpoints } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { describeRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
@@ -19,10 +18,9 @@ import {
 } from '../../client/src/definitions.ts';
 import { renderMcpClientSnippets } from '../../client/src/mcp/mcp-client-snippets.ts';
 import type { McpConfiguration } from '../../contract/schemas/index.ts';
-import { runBuild } from '../support/build-site.ts';
+import { testSite } from '../support/test-build.ts';
 
-const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-docs-')), 'dist');
-const baseUrl = 'https://deploy-preview-9--earshot.netlify.app';
+const { dir: outDir, baseUrl } = testSite();
 const { product, platforms } = loadSiteDataOrThrow({ dataDir: 'data' });
 
 const readPage = (path: string) => readFileSync(join(outDir, path, 'index.html'), 'utf8');
@@ -44,12 +42,7 @@ function htmlFiles(dir: string): string[] {
     .map((entry) => relative(outDir, join(entry.parentPath, entry.name)));
 }
 
-describe('the docs, built for a deploy preview', () => {
-  before(() => {
-    const build = runBuild({ dataDir: 'data', outDir, env: { SITE_URL: baseUrl } });
-    assert.equal(build.status, 0, build.stderr);
-  });
-
+describe('the docs, as the test run built them', () => {
   it('leave no MDX expression unevaluated and print no "undefined"', () => {
     const problems = htmlFiles(outDir).flatMap((file) => {
       const text = textOf(readFileSync(join(outDir, file), 'utf8'));

@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { commandDefinitions, commandName, exitCodeDefinitions } from '../../client/src/definitions.ts';
 import { packCliPackage, stageCliPackage } from '../../tooling/build-cli.ts';
+import { testSite } from '../support/test-build.ts';
 
 /**
- * The `earshot` package as npm packs it: what a registry user expects to find in it, staged from
- * client/ by the same function `npm run build` uses.
+ * The `earshot` package as the site serves it: what a user who installs it expects to find in it,
+ * read from the tarball in the test run's build.
  */
 const product = JSON.parse(readFileSync('data/product.json', 'utf8')) as {
   baseUrl: string;
@@ -17,12 +20,18 @@ const product = JSON.parse(readFileSync('data/product.json', 'utf8')) as {
 };
 const source = JSON.parse(readFileSync('client/package.json', 'utf8')) as Record<string, unknown>;
 
-describe('the staged earshot package', () => {
+describe('the earshot package the site serves', () => {
   const root = mkdtempSync(join(tmpdir(), 'earshot-package-'));
   const dir = join(root, 'package');
+  const served = join(testSite().dir, 'cli');
+  const tarball = join(
+    served,
+    readdirSync(served).find((name) => name.endsWith('.tgz'))!,
+  );
   let manifest: Record<string, any>;
-  before(async () => {
-    await stageCliPackage(dir);
+  before(() => {
+    const unpack = spawnSync('tar', ['-xzf', tarball, '-C', root], { encoding: 'utf8' });
+    assert.equal(unpack.status, 0, unpack.stderr);
     manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   });
   after(() => rmSync(root, { recursive: true, force: true }));
@@ -82,12 +91,10 @@ describe('the staged earshot package', () => {
     );
   });
 
-  it('packs to the same bytes every time, so that one URL can name one content for good', async () => {
+  it('packs to the same bytes again, so that one URL can name one content for good', async () => {
     const again = join(root, 'again');
     await stageCliPackage(again);
-    assert.equal(
-      packCliPackage(again, root).integrity,
-      packCliPackage(dir, mkdtempSync(join(root, 'first-'))).integrity,
-    );
+    const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
+    assert.equal(packCliPackage(again, mkdtempSync(join(root, 'packed-'))).integrity, integrity);
   });
 });

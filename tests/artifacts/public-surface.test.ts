@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, join, parse as parsePath } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { parse as parsePath, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
 import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
@@ -10,7 +10,7 @@ import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { readCliTarball } from '../../site/lib/cli-package/cli-tarball.ts';
 import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
 import { apiSchemas, productDataSchema } from '../../contract/schemas/index.ts';
-import { runBuildAsync } from '../support/build-site.ts';
+import { PLANTED_SECRETS, testSite } from '../support/test-build.ts';
 import { readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
 
 /**
@@ -19,13 +19,12 @@ import { readPublishedFiles, type PublishedFile } from '../support/published-fil
  * maps, no environment values, no data-file fields beyond the public shapes, no paths of the
  * machine that built it.
  */
-const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-surface-')), 'dist');
-const baseUrl = 'https://deploy-preview-8--earshot.netlify.app';
+const { dir: outDir, baseUrl } = testSite();
 const netlify = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
 
-/** Values planted in the build's environment, as a CI's secrets would be: none may be published. */
-const planted = { EARSHOT_SECRET_PROBE: 'probe-9c1e7f42-secret', PUBLIC_EARSHOT_SECRET_PROBE: 'probe-public-5d83b0aa' };
+/** Values the test run planted in the build's environment, as a CI's secrets would be: none may be published. */
+const planted = PLANTED_SECRETS;
 
 const jsonErrorBody = netlify.redirects!.find((rule) => rule.from === '/api/*' && rule.status === 404)!.to.slice(1);
 const jsonErrorBodyCopy = netlify.redirects!.find((rule) => rule.from === `/${jsonErrorBody}`)!.to.slice(1);
@@ -80,17 +79,13 @@ let files: PublishedFile[] = [];
 let sitemapPages: string[] = [];
 
 describe('the public surface of a build', () => {
-  before(async () => {
-    const build = await runBuildAsync({ dataDir: 'data', outDir, env: { SITE_URL: baseUrl, ...planted } });
-    assert.equal(build.status, 0, build.stderr);
+  before(() => {
     files = readPublishedFiles(outDir);
     const sitemaps = files.filter(({ path }) => /^sitemap-\d+\.xml$/.test(path));
     sitemapPages = sitemaps.flatMap(({ text }) =>
       [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname),
     );
   });
-
-  after(() => rmSync(dirname(outDir), { recursive: true, force: true }));
 
   it('publishes only files of the documented surface', () => {
     // Each page, and its Markdown version for agents.
@@ -145,7 +140,7 @@ describe('the public surface of a build', () => {
   it('publishes no path of the machine that built it', () => {
     const machinePaths = [
       process.cwd(),
-      dirname(outDir),
+      resolve(outDir),
       `${homedir()}/`,
       `${tmpdir()}/`,
       '/work/',

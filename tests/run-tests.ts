@@ -1,0 +1,157 @@
+/**
+ * `npm test`: every check, with the site built once.
+ *
+ *   1. the unit tests and the static checks (format, lint, import rules, unused code) beside the
+ *      one build of `dist/`, made for the base URL the local server will serve it on;
+ *   2. the type check and the artifact tests (they read that build), beside the local server's
+ *      start and the browser tests;
+ *   3. the browser and HTTP tests (Playwright) against that server.
+ *
+ * `--only static,unit,artifacts,e2e` runs some of the layers, and files named after the options
+ * narrow the layer they are in; the build and the server come only when a chosen layer needs them. Each step's output is printed as a block when it ends, with its
+ * time; the run goes on after a failing step where it can and exits 1 if any failed.
+ * `EARSHOT_TEST_TIMINGS=<file>` writes each step's seconds as JSON (the benchmark reads it).
+ */
+import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { findFreePort, startLocalServer, type LocalServer } from '../tooling/local-server.ts';
+import { PLANTED_SECRETS } from './support/test-build.ts';
+
+const LAYERS = ['static', 'unit', 'artifacts', 'e2e'] as const;
+type Layer = (typeof LAYERS)[number];
+
+interface StepResult {
+  name: string;
+  ok: boolean;
+  seconds: number;
+}
+
+const { values, positionals } = parseArgs({ options: { only: { type: 'string' } }, allowPositionals: true });
+/** Files named on the command line narrow the layer they belong to. */
+const filesOf = (folder: string) => positionals.filter((file) => file.startsWith(`tests/${folder}/`));
+const chosen = new Set<Layer>(
+  values.only === undefined
+    ? LAYERS
+    : values.only.split(',').map((layer) => {
+        if (!(LAYERS as readonly string[]).includes(layer)) {
+          console.error(`error: unknown test layer "${layer}"\nhint: --only takes ${LAYERS.join(', ')}`);
+          process.exit(2);
+        }
+        return layer as Layer;
+      }),
+);
+
+const started = performance.now();
+const results: StepResult[] = [];
+
+/** Runs one command to its end; its output is printed in one block (or live, with `live`). */
+function step(
+  name: string,
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; live?: boolean } = {},
+) {
+  const begin = performance.now();
+  return new Promise<boolean>((resolve) => {
+    const child = spawn(command, args, {
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', options.live ? 'inherit' : 'pipe', options.live ? 'inherit' : 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const finish = (ok: boolean, why = '') => {
+      const seconds = (performance.now() - begin) / 1000;
+      results.push({ name, ok, seconds });
+      if (!options.live && !(ok && options.quietOnSuccess)) process.stdout.write(`\n── ${name} ──\n${output}`);
+      console.log(`── ${name}: ${ok ? 'passed' : `FAILED${why}`} in ${seconds.toFixed(1)} s ──`);
+      resolve(ok);
+    };
+    child.once('error', (error) => finish(false, ` (${error.message})`));
+    child.once('close', (code, signal) => finish(code === 0, code === 0 ? '' : ` (${signal ?? `exit ${code}`})`));
+  });
+}
+
+const nodeTests = (folder: string) => {
+  const files = filesOf(folder);
+  return ['--test', '--test-concurrency=1', ...(files.length > 0 ? files : [`tests/${folder}/**/*.test.ts`])];
+};
+
+/** After the build: `astro check` and `astro build` both write `.astro/`, so they never run side by side. */
+const typeCheck = () => (chosen.has('static') ? step('types (astro check)', 'npx', ['astro', 'check']) : false);
+
+async function main(): Promise<void> {
+  const needsBuild = chosen.has('artifacts') || chosen.has('e2e');
+  const port = await findFreePort();
+  const baseUrl = `http://localhost:${port}`;
+  const siteEnv = { EARSHOT_TEST_SITE_DIR: 'dist', EARSHOT_TEST_SITE_URL: baseUrl };
+
+  // 1. The build, beside the checks that do not need it.
+  const [built] = await Promise.all([
+    needsBuild
+      ? step('build dist/', process.execPath, ['tooling/build.ts'], {
+          env: { SITE_URL: baseUrl, EARSHOT_OUT_DIR: 'dist', ...PLANTED_SECRETS },
+          quietOnSuccess: true,
+        })
+      : Promise.resolve(false),
+    (async () => {
+      if (chosen.has('unit')) await step('unit tests', process.execPath, nodeTests('unit'));
+      if (chosen.has('static'))
+        await step('format, lint, import rules, unused code', 'npm', ['run', '--silent', 'lint']);
+    })(),
+  ]);
+  if (!needsBuild) {
+    await typeCheck();
+    return;
+  }
+  if (!built) {
+    console.log('── the build failed: the artifact and browser tests did not run ──');
+    results.push({ name: 'tests that need the build', ok: false, seconds: 0 });
+    await typeCheck();
+    return;
+  }
+
+  // 2. The artifact tests, beside the server's start; 3. the browser tests once it answers.
+  let server: LocalServer | undefined;
+  try {
+    await Promise.all([
+      (async () => {
+        await typeCheck();
+        if (chosen.has('artifacts'))
+          await step('artifact tests', process.execPath, nodeTests('artifacts'), { env: siteEnv });
+      })(),
+      (async () => {
+        if (!chosen.has('e2e')) return;
+        const begin = performance.now();
+        server = await startLocalServer({ port });
+        console.log(
+          `── local server: answered on ${server.url} after ${((performance.now() - begin) / 1000).toFixed(1)} s ──`,
+        );
+        await step('browser and HTTP tests (Playwright)', 'npx', ['playwright', 'test', ...filesOf('e2e')], {
+          env: { ...siteEnv, EARSHOT_TEST_URL: server.url },
+          live: true,
+        });
+      })(),
+    ]);
+  } catch (error) {
+    results.push({ name: 'local server', ok: false, seconds: 0 });
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await server?.stop();
+    // netlify dev's telemetry choice, written into the project's own Netlify state.
+    rmSync('.netlify/local/config/netlify/telemetry', { force: true, recursive: true });
+  }
+}
+
+await main();
+const total = (performance.now() - started) / 1000;
+console.log('\n── summary ──');
+for (const { name, ok, seconds } of results)
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${seconds.toFixed(1).padStart(6)} s  ${name}`);
+console.log(`${total.toFixed(1).padStart(11)} s  in all`);
+if (process.env.EARSHOT_TEST_TIMINGS) {
+  const steps = Object.fromEntries(results.map(({ name, seconds }) => [name, Number(seconds.toFixed(1))]));
+  writeFileSync(process.env.EARSHOT_TEST_TIMINGS, JSON.stringify({ total: Number(total.toFixed(1)), steps }, null, 2));
+}
+process.exitCode = results.every(({ ok }) => ok) ? 0 : 1;
