@@ -5,7 +5,7 @@ import { API_REFERENCE_BASE } from '../../site/lib/docs/docs-navigation.ts';
 import { buildOpenApiDocument } from '../../site/lib/openapi/build-openapi-document.ts';
 import { loadSiteContext } from '../../site/lib/site-context.ts';
 import { attribute, parseHtml, textContent, walkElements } from '../support/html-tree.ts';
-import { readSitemapPaths } from '../support/sitemap.ts';
+import { builtSitemapPaths, readSitemapPaths } from '../support/sitemap.ts';
 
 /** Records what went wrong while a page loaded: console errors, page errors, failed requests. */
 function watchForProblems(page: Page): string[] {
@@ -23,96 +23,87 @@ function watchForProblems(page: Page): string[] {
   return problems;
 }
 
-// The tests below visit every page in turn, sharing one browser page: triple the time budget.
-test('every page in the sitemap renders with a title, without console errors or failed requests', async ({
-  page,
-  request,
-}) => {
-  test.slow();
-  const problems = watchForProblems(page);
-  for (const path of await readSitemapPaths(request)) {
-    await test.step(path, async () => {
-      problems.length = 0;
-      const response = await page.goto(path, { waitUntil: 'networkidle' });
-      expect(response?.status(), path).toBe(200);
-      await expect(page).toHaveTitle(/\S/);
-      await expect(page.locator('h1')).toHaveText(/\S/);
-      expect(problems, path).toEqual([]);
+/** Axe's serious and critical violations on the page as it is now, one line each. */
+async function seriousViolations(page: Page, rules?: string[]): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (rules ? axe.withRules(rules) : axe).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      ({ id, impact, help, nodes }) =>
+        `${impact} ${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+}
+
+/** Text in `main` outside code that holds a backtick: code written the Markdown way that did not render as code. */
+const strayBackticks = (page: Page) =>
+  page.locator('main').evaluate((main) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.textContent!.includes('`') && !node.parentElement!.closest('code, pre, script, style'))
+        found.push(node.textContent!.trim().slice(0, 80));
+    }
+    return found;
+  });
+
+/** The tables of the docs content wider than the page: they would cut off their last columns (tables reflow: site/styles/docs.css). */
+const overflowingTables = (page: Page) =>
+  page
+    .locator('.sl-markdown-content table')
+    .evaluateAll(
+      (tables, width) =>
+        tables
+          .filter((table) => table.getBoundingClientRect().right > width || table.scrollWidth > table.clientWidth + 1)
+          .map((table) => table.textContent!.trim().slice(0, 60)),
+      page.viewportSize()!.width,
+    );
+
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * Each page of the sitemap, in a test of its own (its own time budget, so that a slow machine
+ * slows a page, not a sweep): it renders without console errors or failed requests, shows no
+ * stray backtick, and has no serious or critical accessibility violation in the light theme on a
+ * desktop, on a phone (where its tables also fit), and in the dark theme (which differs only in
+ * colours, so there axe checks colour contrast alone). One load serves the light checks.
+ */
+test.describe('every page of the sitemap', () => {
+  for (const path of builtSitemapPaths()) {
+    test(path, async ({ page }) => {
+      test.setTimeout(180_000);
+      const problems = watchForProblems(page);
+      await test.step('renders, light theme, desktop', async () => {
+        // expressive-code marks overflowing code blocks focusable from a script; let it run first.
+        const response = await page.goto(path, { waitUntil: 'networkidle' });
+        expect(response?.status()).toBe(200);
+        await expect(page).toHaveTitle(/\S/);
+        await expect(page.locator('h1')).toHaveText(/\S/);
+        expect(problems).toEqual([]);
+        expect(await strayBackticks(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+      await test.step('on a phone, 390 px wide', async () => {
+        await page.setViewportSize(PHONE);
+        expect(await overflowingTables(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+      await test.step('dark theme', async () => {
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.reload({ waitUntil: 'networkidle' });
+        await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+        expect(await seriousViolations(page, ['color-contrast'])).toEqual([]);
+      });
     });
   }
 });
 
-test('an unknown page answers 404 with the not-found page', async ({ page }) => {
-  const response = await page.goto('/docs/no-such-page/');
+test('an unknown page answers 404 with the not-found page, accessible', async ({ page }) => {
+  const response = await page.goto('/docs/no-such-page/', { waitUntil: 'networkidle' });
   expect(response?.status()).toBe(404);
   await expect(page.locator('h1')).toHaveText('Page not found');
   await expect(page.getByRole('link', { name: 'Go to the docs' })).toHaveAttribute('href', '/docs/');
-});
-
-// Starlight follows the system colour scheme. The themes differ only in colours, so the dark
-// theme is checked for colour contrast alone, which halves the time axe takes.
-for (const colorScheme of ['light', 'dark'] as const) {
-  test(`no page has a serious or critical accessibility violation (${colorScheme} theme)`, async ({
-    page,
-    request,
-  }) => {
-    test.slow();
-    await page.emulateMedia({ colorScheme });
-    const paths = [...(await readSitemapPaths(request)), '/docs/no-such-page/'];
-    for (const path of paths) {
-      await test.step(path, async () => {
-        // expressive-code marks overflowing code blocks focusable from a script; let it run first.
-        await page.goto(path, { waitUntil: 'networkidle' });
-        const axe = new AxeBuilder({ page });
-        const { violations } = await (colorScheme === 'dark' ? axe.withRules(['color-contrast']) : axe).analyze();
-        const serious = violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map(
-            ({ id, impact, help, nodes }) =>
-              `${impact} ${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
-          );
-        expect(serious, path).toEqual([]);
-      });
-    }
-  });
-}
-
-test.describe('on a phone, 390 px wide', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-  test('every table fits the width of the page, and no page has a serious or critical accessibility violation', async ({
-    page,
-    request,
-  }) => {
-    test.slow();
-    for (const path of await readSitemapPaths(request)) {
-      await test.step(path, async () => {
-        await page.goto(path, { waitUntil: 'networkidle' });
-        // A table wider than the page would cut off its last columns (tables reflow: site/styles/docs.css).
-        const viewportWidth = page.viewportSize()!.width;
-        const overflowing = await page
-          .locator('.sl-markdown-content table')
-          .evaluateAll(
-            (tables, width) =>
-              tables
-                .filter(
-                  (table) => table.getBoundingClientRect().right > width || table.scrollWidth > table.clientWidth + 1,
-                )
-                .map((table) => table.textContent!.trim().slice(0, 60)),
-            viewportWidth,
-          );
-        expect(overflowing, path).toEqual([]);
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const serious = violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map(
-            ({ id, impact, help, nodes }) =>
-              `${impact} ${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
-          );
-        expect(serious, path).toEqual([]);
-      });
-    }
-  });
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('every page has a title and a description of its own, the API reference pages included', async ({ request }) => {
@@ -142,24 +133,4 @@ test('every page has a title and a description of its own, the API reference pag
   // The generated API pages are all described from the OpenAPI document, not by the plugin's defaults.
   const described = [...describeApiReferencePages(buildOpenApiDocument(loadSiteContext())).keys()].sort();
   expect(paths.filter((path) => path.startsWith(`/${API_REFERENCE_BASE}/`)).sort()).toEqual(described);
-});
-
-test('no page shows a literal backtick: code written the Markdown way in a definition renders as code', async ({
-  page,
-  request,
-}) => {
-  test.slow();
-  for (const path of await readSitemapPaths(request)) {
-    await page.goto(path);
-    const stray = await page.locator('main').evaluate((main) => {
-      const found: string[] = [];
-      const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (node.textContent!.includes('`') && !node.parentElement!.closest('code, pre, script, style'))
-          found.push(node.textContent!.trim().slice(0, 80));
-      }
-      return found;
-    });
-    expect(stray, path).toEqual([]);
-  }
 });

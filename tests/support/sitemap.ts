@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 
 /**
@@ -13,5 +15,22 @@ export async function readSitemapPaths(request: APIRequestContext): Promise<stri
   const sitemaps = await locs('/sitemap-index.xml');
   const pages = (await Promise.all(sitemaps.map(locs))).flat();
   if (pages.length === 0) throw new Error('the sitemap lists no page');
+  return pages.sort();
+}
+
+/**
+ * The same paths, read from the test run's build (`EARSHOT_TEST_SITE_DIR`) when Playwright collects
+ * the tests, so that each page gets a test of its own. The served sitemap is checked against the
+ * pages by the crawl.
+ */
+export function builtSitemapPaths(): string[] {
+  const dir = process.env.EARSHOT_TEST_SITE_DIR;
+  if (!dir) throw new Error('EARSHOT_TEST_SITE_DIR is not set: run the browser tests with `npm run test:e2e`');
+  const locs = (file: string) =>
+    [...readFileSync(join(dir, file), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => new URL(match[1]!).pathname,
+    );
+  const pages = locs('sitemap-index.xml').flatMap((sitemap) => locs(sitemap.slice(1)));
+  if (pages.length === 0) throw new Error(`${dir}: the sitemap lists no page`);
   return pages.sort();
 }
