@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { Validator } from '@seriousme/openapi-schema-validator';
 import { endpoints, findEndpoint } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 
@@ -27,13 +26,12 @@ test.describe('the local server, serving the build like production', () => {
     expect(await response.json()).toEqual(findEndpoint('getServiceCapabilities').buildBody(data, baseURL!));
   });
 
-  test('GET /openapi.json serves a valid OpenAPI 3.1.0 document', async ({ request }) => {
+  // Its validity against the OpenAPI 3.1 schema is Redocly's `struct` rule (tests/e2e/openapi-tools.spec.ts).
+  test('GET /openapi.json serves the OpenAPI 3.1.0 document as JSON', async ({ request }) => {
     const response = await request.get('/openapi.json');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^application\/json\b/);
     const document = await response.json();
     expect(document.openapi).toBe('3.1.0');
-    const result = await new Validator().validate(document);
-    expect(result.errors ?? []).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { Validator } from '@seriousme/openapi-schema-validator';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
@@ -19,12 +18,6 @@ const document = buildOpenApiDocument({ data, baseUrl, rateLimit });
 const operations = Object.entries(document.paths).map(([path, item]) => ({ path, ...item.get }));
 
 describe('the OpenAPI document', () => {
-  it('validates against the official OpenAPI 3.1 schema', async () => {
-    const result = await new Validator().validate(structuredClone(document));
-    assert.deepEqual(result.errors ?? [], []);
-    assert.equal(result.valid, true);
-  });
-
   // The documents a production build and a deploy preview serve. The local server's, whose server
   // URL is http://localhost, is linted as served in tests/e2e/openapi-tools.spec.ts.
   const served = [
@@ -33,6 +26,7 @@ describe('the OpenAPI document', () => {
   ] as const;
 
   for (const [name, built] of served) {
+    // recommended-strict includes `struct`: the document validates against the OpenAPI 3.1 schema.
     it(`${name}: passes Redocly recommended-strict, with no rule switched off (redocly.yaml)`, () => {
       assert.deepEqual(lintWithRedocly(built), { status: 0, problems: [] });
     });
