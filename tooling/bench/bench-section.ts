@@ -36,6 +36,8 @@ export interface BenchSection {
   id: string;
   title: string;
   needs: readonly BenchNeed[];
+  /** Left out of a bare `npm run bench`; runs with `--only <id>`. */
+  onlyWhenAsked?: boolean;
   run(context: BenchContext): Promise<BenchResult>;
 }
 

@@ -20,9 +20,10 @@ import { mcpStartup } from './mcp-startup.ts';
 import { pageWeight } from './page-weight.ts';
 import { payload } from './payload.ts';
 import { rebuild } from './rebuild.ts';
+import { testSuite } from './test-suite.ts';
 
 /** In running order: the sections that read the built site first, the ones that build last. */
-const sections: BenchSection[] = [payload, pageWeight, clientSpeed, mcpStartup, load, buildScale, rebuild];
+const sections: BenchSection[] = [payload, pageWeight, clientSpeed, mcpStartup, load, buildScale, rebuild, testSuite];
 
 const RESULTS_DIR = 'bench-results';
 const RESULTS_FILE = join(RESULTS_DIR, 'latest.json');
@@ -54,7 +55,7 @@ function parseOnly(argv: string[]): { ids: string[] } | { error: string } {
   if (argv.includes('--help')) return { error: `usage: npm run bench [-- --only <${known.join('|')}>[,…]]` };
   const unknownFlag = argv.find((arg, position) => arg.startsWith('--') && position !== index);
   if (unknownFlag) return { error: `unknown option ${unknownFlag}` };
-  if (index === -1) return { ids: known };
+  if (index === -1) return { ids: sections.filter((section) => !section.onlyWhenAsked).map((section) => section.id) };
   const value = argv[index]!.includes('=') ? argv[index]!.split('=')[1] : argv[index + 1];
   const ids = (value ?? '').split(',').filter(Boolean);
   const unknown = ids.filter((id) => !known.includes(id));
