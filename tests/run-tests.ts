@@ -50,7 +50,7 @@ function step(
   name: string,
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; live?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; live?: boolean; quietOnSuccess?: boolean } = {},
 ) {
   const begin = performance.now();
   return new Promise<boolean>((resolve) => {
