@@ -1,15 +1,15 @@
 /**
  * `npm test`: every check, with the site built once.
  *
- *   1. the unit tests and the static checks (format, lint, import rules, unused code) beside the
- *      one build of `dist/`, made for the base URL the local server will serve it on;
- *   2. the type check and the artifact tests (they read that build), beside the local server's
- *      start and the browser tests;
- *   3. the browser and HTTP tests (Playwright) against that server.
+ *   - the one build of `dist/`, made for the base URL of a local server, then that server and the
+ *     browser and HTTP tests (Playwright) against it;
+ *   - beside them, the unit tests and the static checks (format, lint, import rules, unused code),
+ *     then, once the build is done, the type check and the artifact tests (they read the build).
  *
  * `--only static,unit,artifacts,e2e` runs some of the layers, and files named after the options
- * narrow the layer they are in; the build and the server come only when a chosen layer needs them. Each step's output is printed as a block when it ends, with its
- * time; the run goes on after a failing step where it can and exits 1 if any failed.
+ * narrow the layer they are in; the build and the server come only when a chosen layer needs them.
+ * Each step's output is printed as a block when it ends, with its time; the run goes on after a
+ * failing step where it can and exits 1 if any failed.
  * `EARSHOT_TEST_TIMINGS=<file>` writes each step's seconds as JSON (the benchmark reads it).
  */
 import { spawn } from 'node:child_process';
@@ -78,70 +78,56 @@ const nodeTests = (folder: string) => {
   return ['--test', '--test-concurrency=1', ...(files.length > 0 ? files : [`tests/${folder}/**/*.test.ts`])];
 };
 
-/** After the build: `astro check` and `astro build` both write `.astro/`, so they never run side by side. */
-const typeCheck = () => (chosen.has('static') ? step('types (astro check)', 'npx', ['astro', 'check']) : false);
-
 async function main(): Promise<void> {
   const needsBuild = chosen.has('artifacts') || chosen.has('e2e');
   const port = await findFreePort();
   const baseUrl = `http://localhost:${port}`;
   const siteEnv = { EARSHOT_TEST_SITE_DIR: 'dist', EARSHOT_TEST_SITE_URL: baseUrl };
 
-  // 1. The build, beside the checks that do not need it.
-  const [built] = await Promise.all([
-    needsBuild
-      ? step('build dist/', process.execPath, ['tooling/build.ts'], {
-          env: { SITE_URL: baseUrl, EARSHOT_OUT_DIR: 'dist', ...PLANTED_SECRETS },
-          quietOnSuccess: true,
-        })
-      : Promise.resolve(false),
-    (async () => {
-      if (chosen.has('unit')) await step('unit tests', process.execPath, nodeTests('unit'));
-      if (chosen.has('static'))
-        await step('format, lint, import rules, unused code', 'npm', ['run', '--silent', 'lint']);
-    })(),
-  ]);
-  if (!needsBuild) {
-    await typeCheck();
-    return;
-  }
-  if (!built) {
-    console.log('── the build failed: the artifact and browser tests did not run ──');
-    results.push({ name: 'tests that need the build', ok: false, seconds: 0 });
-    await typeCheck();
-    return;
-  }
+  const built = needsBuild
+    ? step('build dist/', process.execPath, ['tooling/build.ts'], {
+        env: { SITE_URL: baseUrl, EARSHOT_OUT_DIR: 'dist', ...PLANTED_SECRETS },
+        quietOnSuccess: true,
+      })
+    : Promise.resolve(false);
 
-  // 2. The artifact tests, beside the server's start; 3. the browser tests once it answers.
   let server: LocalServer | undefined;
+  // The build, then the server and the browser tests, as soon as the build is done.
+  const browserLane = async () => {
+    if (!chosen.has('e2e') || !(await built)) return;
+    const begin = performance.now();
+    try {
+      server = await startLocalServer({ port });
+    } catch (error) {
+      results.push({ name: 'local server', ok: false, seconds: (performance.now() - begin) / 1000 });
+      console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    const seconds = ((performance.now() - begin) / 1000).toFixed(1);
+    console.log(`── local server: answered on ${server.url} after ${seconds} s ──`);
+    await step('browser and HTTP tests (Playwright)', 'npx', ['playwright', 'test', ...filesOf('e2e')], {
+      env: { ...siteEnv, EARSHOT_TEST_URL: server.url },
+      live: true,
+    });
+  };
+  // Beside it: the unit tests and lint (no build needed), then, once the build is done, the type
+  // check (never beside the build: both write .astro/) and the artifact tests.
+  const nodeLane = async () => {
+    if (chosen.has('unit')) await step('unit tests', process.execPath, nodeTests('unit'));
+    if (chosen.has('static')) await step('format, lint, import rules, unused code', 'npm', ['run', '--silent', 'lint']);
+    const ok = await built;
+    if (chosen.has('static')) await step('types (astro check)', 'npx', ['astro', 'check']);
+    if (chosen.has('artifacts') && ok)
+      await step('artifact tests', process.execPath, nodeTests('artifacts'), { env: siteEnv });
+  };
   try {
-    await Promise.all([
-      (async () => {
-        await typeCheck();
-        if (chosen.has('artifacts'))
-          await step('artifact tests', process.execPath, nodeTests('artifacts'), { env: siteEnv });
-      })(),
-      (async () => {
-        if (!chosen.has('e2e')) return;
-        const begin = performance.now();
-        server = await startLocalServer({ port });
-        console.log(
-          `── local server: answered on ${server.url} after ${((performance.now() - begin) / 1000).toFixed(1)} s ──`,
-        );
-        await step('browser and HTTP tests (Playwright)', 'npx', ['playwright', 'test', ...filesOf('e2e')], {
-          env: { ...siteEnv, EARSHOT_TEST_URL: server.url },
-          live: true,
-        });
-      })(),
-    ]);
-  } catch (error) {
-    results.push({ name: 'local server', ok: false, seconds: 0 });
-    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    await Promise.all([browserLane(), nodeLane()]);
   } finally {
     await server?.stop();
     // netlify dev's telemetry choice, written into the project's own Netlify state.
     rmSync('.netlify/local/config/netlify/telemetry', { force: true, recursive: true });
   }
+  if (needsBuild && !(await built)) console.log('── the build failed: the artifact and browser tests did not run ──');
 }
 
 await main();
