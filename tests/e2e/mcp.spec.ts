@@ -390,6 +390,7 @@ test.describe('the checks the MCP page gives, run as printed', () => {
     request,
     baseURL,
   }) => {
+    test.setTimeout(600_000);
     const lines = await inspectorLines(request);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain(` --cli ${baseURL}/mcp `);
@@ -404,7 +405,11 @@ test.describe('the checks the MCP page gives, run as printed', () => {
           HOME: home,
           npm_config_cache: join(home, 'npm-cache'),
         };
-        const result = await runProcess(command!, args, process.cwd(), env);
+        // The Inspector gives a server 15 s to connect, a budget sized for a quiet machine: a loaded
+        // one can take longer to install and start the client. The test's own timeout bounds it.
+        const cli = args.indexOf('--cli');
+        const timed = [...args.slice(0, cli), '--connect-timeout', '0', ...args.slice(cli)];
+        const result = await runProcess(command!, timed, process.cwd(), env);
         expect(result.status, result.output).toBe(0);
         const listed = JSON.parse(result.stdout) as { tools: { name: string }[] };
         expect(
