@@ -406,10 +406,9 @@ test.describe('the checks the MCP page gives, run as printed', () => {
           npm_config_cache: join(home, 'npm-cache'),
         };
         // The Inspector gives a server 15 s to connect, a budget sized for a quiet machine: a loaded
-        // one can take longer to install and start the client. The test's own timeout bounds it.
-        const cli = args.indexOf('--cli');
-        const timed = [...args.slice(0, cli), '--connect-timeout', '0', ...args.slice(cli)];
-        const result = await runProcess(command!, timed, process.cwd(), env);
+        // one can take longer to install and start the client. Its own option, after the line as
+        // printed (before `--cli`, the Inspector would start its web interface instead).
+        const result = await runProcess(command!, [...args, '--connect-timeout', '300000'], process.cwd(), env);
         expect(result.status, result.output).toBe(0);
         const listed = JSON.parse(result.stdout) as { tools: { name: string }[] };
         expect(
