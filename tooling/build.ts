@@ -14,11 +14,17 @@ import { inspectPublication } from './published-contract/inspect-publication.ts'
 /** `EARSHOT_OUT_DIR` lets tests and benchmarks build elsewhere without touching `dist/`. */
 const OUT_DIR = process.env.EARSHOT_OUT_DIR ?? 'dist';
 
-function fail(problems: DataProblem[], what: string, hint: string, outcome = 'nothing was built'): number {
+/** Prints every problem, a summary and a hint, and removes the output folder: nothing publishable is left. */
+function fail(
+  problems: DataProblem[],
+  [one, many]: [string, string],
+  hint: string,
+  outcome = 'nothing was built',
+): number {
   rmSync(OUT_DIR, { recursive: true, force: true });
   for (const problem of problems) console.error(formatDataProblem(problem));
   const count = problems.length;
-  console.error(`error: ${count} ${count === 1 ? what : `${what}s`}; ${outcome}`);
+  console.error(`error: ${count} ${count === 1 ? one : many}; ${outcome}`);
   console.error(`hint: ${hint}`);
   return 1;
 }
@@ -28,13 +34,13 @@ async function main(): Promise<number> {
   if (!inspection.ok)
     return fail(
       inspection.problems,
-      'problem in the data',
+      ['problem in the data', 'problems in the data'],
       'fix each line above (file#JSON-pointer: what was expected), then run the build again',
     );
   if (inspection.changes.length > 0)
     return fail(
       inspection.changes.map(toUnrecordedProblem),
-      'unrecorded change to the published contract',
+      ['change to the published contract is not recorded', 'changes to the published contract are not recorded'],
       'npm run changes shows what clients would see; npm run changes -- --record records it',
     );
   try {
@@ -54,7 +60,7 @@ async function main(): Promise<number> {
   if (deadLinks.length > 0)
     return fail(
       deadLinks,
-      'dead resource link',
+      ['resource link leads nowhere', 'resource links lead nowhere'],
       'point each link above at a page or file the site has, then build again',
       `${OUT_DIR}/ was removed so that no dead link is published`,
     );

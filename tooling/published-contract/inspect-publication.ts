@@ -3,7 +3,7 @@
  * every difference between what the build would publish and what has been published.
  */
 import { join } from 'node:path';
-import type { DataProblem } from '../../contract/data-problem.ts';
+import { compareDataProblems, type DataProblem } from '../../contract/data-problem.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import type { ApiData } from '../../contract/endpoints.ts';
 import type { ChangelogData } from '../../contract/schemas/index.ts';
@@ -42,13 +42,18 @@ export function inspectPublication({
 }: InspectOptions = {}): Inspection {
   const site = loadSiteData({ dataDir, displayDir });
   const changelog = loadChangelog(dataDir, displayDir);
+  // The data files first, all at once; the record of what was published only means something
+  // for data that could be published.
+  if (!site.ok || !changelog.ok)
+    return {
+      ok: false,
+      problems: [...(site.ok ? [] : site.problems), ...(changelog.ok ? [] : changelog.problems)].sort(
+        compareDataProblems,
+      ),
+    };
   const lock = readPublishedContract(join(dataDir, CONTRACT_FILE));
-  const problems = [
-    ...(site.ok ? [] : site.problems),
-    ...(changelog.ok ? [] : changelog.problems),
-    ...(lock.ok ? [] : [{ file: `${displayDir}/${CONTRACT_FILE}`, pointer: '', expected: lock.expected }]),
-  ];
-  if (!site.ok || !changelog.ok || !lock.ok) return { ok: false, problems };
+  if (!lock.ok)
+    return { ok: false, problems: [{ file: `${displayDir}/${CONTRACT_FILE}`, pointer: '', expected: lock.expected }] };
   const current = snapshotContract(site.data, buildProductionOpenApi(site.data));
   const changes = comparePublishedContract({ published: lock.contract, current, data: site.data, displayDir });
   return { ok: true, data: site.data, changelog: changelog.entries, published: lock.contract, current, changes };

@@ -11,14 +11,14 @@ import { apiSchemas } from '../../contract/schemas/index.ts';
 
 export const CONTRACT_FILE = 'published-contract.json';
 
-export interface PublishedPlatform {
+interface PublishedPlatform {
   name: string;
   targetTypes: string[];
   /** Set once the platform is removed: a breaking change, recorded with its reason. */
   withdrawn?: { effective: string; reason: string };
 }
 
-export interface PublishedOperation {
+interface PublishedOperation {
   operationId: string;
   /** The request elements a client must send: `header parameter X-Key`, `request body`. */
   required: string[];

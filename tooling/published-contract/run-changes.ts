@@ -22,7 +22,7 @@ export interface ChangesIo {
   today: string;
 }
 
-export const CHANGES_USAGE = `Usage: npm run changes [-- --record [--title "<text>"] [--reason "<why>" --effective <YYYY-MM-DD>]]
+const CHANGES_USAGE = `Usage: npm run changes [-- --record [--title "<text>"] [--reason "<why>" --effective <YYYY-MM-DD>]]
 
 Shows what the next build would publish that has not been published yet, endpoint by endpoint,
 each change classified as added, changed, breaking or refused. The build fails until it is recorded.
@@ -88,13 +88,13 @@ export function runChanges(argv: string[], io: ChangesIo): number {
   writePublishedContract(join(io.dataDir, CONTRACT_FILE), result.contract);
   writeFileSync(join(io.dataDir, CHANGELOG_FILE), `${JSON.stringify(result.changelog, null, 2)}\n`);
   io.stdout(
-    `\nRecorded in ${displayDir}/${CONTRACT_FILE} and ${displayDir}/${CHANGELOG_FILE} (entry ${result.entry.id}: ${result.entry.title}).\nCommit both with the data; the changelog, its feed and /llms.txt announce it on the next publish.\n`,
+    `\nRecorded in ${displayDir}/${CONTRACT_FILE} and ${displayDir}/${CHANGELOG_FILE} (entry ${result.entry.id}: ${result.entry.title}).\nCommit them with the data: the next publish announces it on /docs/changelog/ and in its feed.\n`,
   );
   return 0;
 }
 
 /** The changes grouped by the public address that shows them: what clients and agents will see. */
-export function describeChanges(changes: ContractChange[], lockName: string): string {
+function describeChanges(changes: ContractChange[], lockName: string): string {
   const byPlace = new Map<string, ContractChange[]>();
   for (const change of changes)
     for (const place of change.where.length > 0 ? change.where : [change.file])
