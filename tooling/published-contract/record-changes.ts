@@ -36,7 +36,7 @@ export function recordChanges(
   if (refused.length > 0)
     return {
       ok: false,
-      error: `${count(refused.length, 'change')} cannot be recorded: v1 never takes ${refused.length === 1 ? 'it' : 'them'} back`,
+      error: `${count(refused.length, 'change')} cannot be recorded within v1`,
       hint: 'undo the lines marked "refused"; a shape change that breaks clients needs a new version under a new prefix',
     };
   if (changes.length === 0)

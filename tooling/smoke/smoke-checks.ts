@@ -206,7 +206,7 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         const response = await get(context, CHANGELOG_FEED_PATH);
         expectStatus(response, 200);
         expectHeaders(response, resolveHeaders(context.config, CHANGELOG_FEED_PATH), [
-          'access-control-allow-origin',
+          ...CORS_HEADERS,
           ...SECURITY_HEADERS,
         ]);
         const feed = (await readJson(response)) as { version?: unknown; feed_url?: unknown; items?: unknown[] };
