@@ -5,6 +5,7 @@ import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../contract
 import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
+import { CHANGELOG_FEED_PATH } from '../../site/lib/changelog/build-changelog-feed.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-config.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
@@ -16,7 +17,7 @@ const config = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
 const rateLimit = readRateLimit();
 
-/** Every public JSON resource: the API, the OpenAPI document, the MCP configuration, the catalog, the schemas. */
+/** Every public JSON resource: the API, the OpenAPI document, the MCP configuration, the catalog, the schemas, the changelog feed. */
 function publicJsonPaths(baseUrl: string): string[] {
   return [
     ...endpoints.map((route) => route.path),
@@ -24,6 +25,7 @@ function publicJsonPaths(baseUrl: string): string[] {
     product.resources.mcp,
     API_CATALOG_PATH,
     ...publishedSchemas(baseUrl).map(({ path }) => path),
+    CHANGELOG_FEED_PATH,
   ];
 }
 
