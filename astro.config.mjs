@@ -20,6 +20,7 @@ import {
 } from './site/lib/mcp/write-published-answers.ts';
 import { readNetlifyConfig } from './site/lib/edge/netlify-config.ts';
 import { resolve } from 'node:path';
+import { CHANGELOG_FEED_PATH, CHANGELOG_FEED_TYPE } from './site/lib/changelog/build-changelog-feed.ts';
 
 const context = loadSiteContext();
 
@@ -73,6 +74,16 @@ export default defineConfig({
       head: [
         // RFC 9727, section 3: the api-catalog link relation points agents at the API catalog.
         { tag: 'link', attrs: { rel: 'api-catalog', href: '/.well-known/api-catalog' } },
+        // The changelog's feed, for feed readers and agents that look for one in any page's head.
+        {
+          tag: 'link',
+          attrs: {
+            rel: 'alternate',
+            type: CHANGELOG_FEED_TYPE,
+            title: `${product.name} API changelog`,
+            href: CHANGELOG_FEED_PATH,
+          },
+        },
       ],
       sidebar: [...docsSidebar.map(({ label, items }) => ({ label, items: [...items] })), ...openAPISidebarGroups],
       plugins: [
@@ -81,7 +92,8 @@ export default defineConfig({
         ]),
       ],
     }),
-    sitemap(),
+    // The sitemap lists pages; the changelog feed is not one, so it is added by name.
+    sitemap({ customPages: [`${context.baseUrl}${CHANGELOG_FEED_PATH}`] }),
     contentSecurityPolicy(),
     markdownPages(),
   ],

@@ -1,25 +1,48 @@
 /**
- * `npm run build`: checks every data file, then builds the site into `dist/`.
- * Bad data fails the build with every problem listed, one per line, and leaves no `dist/` behind
- * that could be published by mistake.
+ * `npm run build`: checks every data file and what it would publish, then builds the site into
+ * `dist/`. Bad data, or a change to the published contract that nobody recorded, fails the build
+ * with every problem listed, one per line, and leaves no `dist/` behind that could be published by
+ * mistake; so does a resource link to a page or file the build did not produce.
  */
 import { rmSync } from 'node:fs';
-import { formatDataProblem } from '../contract/data-problem.ts';
-import { loadSiteData } from '../site/lib/data/load-site-data.ts';
+import { formatDataProblem, type DataProblem } from '../contract/data-problem.ts';
+import { defaultDataDir } from '../site/lib/data/load-site-data.ts';
+import { checkResourceLinks } from './published-contract/check-resource-links.ts';
+import { toUnrecordedProblem } from './published-contract/contract-change.ts';
+import { inspectPublication } from './published-contract/inspect-publication.ts';
 
 /** `EARSHOT_OUT_DIR` lets tests and benchmarks build elsewhere without touching `dist/`. */
 const OUT_DIR = process.env.EARSHOT_OUT_DIR ?? 'dist';
 
+/** Prints every problem, a summary and a hint, and removes the output folder: nothing publishable is left. */
+function fail(
+  problems: DataProblem[],
+  [one, many]: [string, string],
+  hint: string,
+  outcome = 'nothing was built',
+): number {
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  for (const problem of problems) console.error(formatDataProblem(problem));
+  const count = problems.length;
+  console.error(`error: ${count} ${count === 1 ? one : many}; ${outcome}`);
+  console.error(`hint: ${hint}`);
+  return 1;
+}
+
 async function main(): Promise<number> {
-  const result = loadSiteData();
-  if (!result.ok) {
-    rmSync(OUT_DIR, { recursive: true, force: true });
-    for (const problem of result.problems) console.error(formatDataProblem(problem));
-    const count = result.problems.length;
-    console.error(`error: ${count} problem${count === 1 ? '' : 's'} in the data; nothing was built`);
-    console.error('hint: fix each line above (file#JSON-pointer: what was expected), then run the build again');
-    return 1;
-  }
+  const inspection = inspectPublication({ dataDir: defaultDataDir() });
+  if (!inspection.ok)
+    return fail(
+      inspection.problems,
+      ['problem in the data', 'problems in the data'],
+      'fix each line above (file#JSON-pointer: what was expected), then run the build again',
+    );
+  if (inspection.changes.length > 0)
+    return fail(
+      inspection.changes.map(toUnrecordedProblem),
+      ['change to the published contract is not recorded', 'changes to the published contract are not recorded'],
+      'npm run changes shows what clients would see; npm run changes -- --record records it',
+    );
   try {
     // The client package first: the site serves it, and its pages and /mcp.json name its URL.
     const { buildCliPackage } = await import('./build-cli.ts');
@@ -27,13 +50,21 @@ async function main(): Promise<number> {
     // Imported only now: bad data is reported without paying for loading Astro.
     const { build } = await import('astro');
     await build({ outDir: OUT_DIR, logLevel: process.env.EARSHOT_BUILD_LOG === 'silent' ? 'silent' : 'info' });
-    return 0;
   } catch (error) {
     rmSync(OUT_DIR, { recursive: true, force: true });
     console.error(`error: the build failed; ${OUT_DIR}/ was removed so that nothing partial is published`);
     console.error(error instanceof Error ? error.message : String(error));
     return 1;
   }
+  const deadLinks = checkResourceLinks(inspection.data.product.resources, OUT_DIR);
+  if (deadLinks.length > 0)
+    return fail(
+      deadLinks,
+      ['resource link leads nowhere', 'resource links lead nowhere'],
+      'point each link above at a page or file the site has, then build again',
+      `${OUT_DIR}/ was removed so that no dead link is published`,
+    );
+  return 0;
 }
 
 process.exitCode = await main();

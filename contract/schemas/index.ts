@@ -5,6 +5,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { capabilitiesResponseSchema } from './capabilities-response.ts';
+import { changelogDataSchema } from './changelog-data.ts';
 import { errorSchema } from './error.ts';
 import { mcpConfigurationSchema } from './mcp-configuration.ts';
 import { platformSchema } from './platform.ts';
@@ -15,6 +16,7 @@ import { toTolerantSchema } from './tolerant.ts';
 
 export {
   capabilitiesResponseSchema,
+  changelogDataSchema,
   errorSchema,
   mcpConfigurationSchema,
   platformsDataSchema,
@@ -80,4 +82,6 @@ export interface ApiSchemaTypes {
 export type McpConfiguration = FromSchema<typeof mcpConfigurationSchema>;
 export type ProductData = FromSchema<typeof productDataSchema, { references: References }>;
 export type PlatformsData = FromSchema<typeof platformsDataSchema, { references: References }>;
+export type ChangelogData = FromSchema<typeof changelogDataSchema>;
+export type ChangelogEntry = ChangelogData[number];
 export type ResourceName = keyof CapabilitiesResponse['data']['resources'];

@@ -6,6 +6,7 @@ import { publishedSchemas } from '../lib/discovery/published-schemas.ts';
 import { buildLlmsTxt, type LlmsTxtPage } from '../lib/discovery/build-llms-txt.ts';
 import { API_REFERENCE_BASE, docsPageSlugs } from '../lib/docs/docs-navigation.ts';
 import { loadDocsFacts } from '../lib/docs/docs-facts.ts';
+import { CHANGELOG_FEED_PATH } from '../lib/changelog/build-changelog-feed.ts';
 
 /** `GET /llms.txt`, generated from the docs pages (their titles and descriptions) at build time. */
 export const GET: APIRoute = async () => {
@@ -52,6 +53,12 @@ export const GET: APIRoute = async () => {
       description: operation.description,
       url: `${baseUrl}${path}`,
     })),
+    {
+      title: 'Changelog feed',
+      description:
+        'Every change to what the API publishes, newest first, breaking ones marked: a JSON Feed 1.1 to subscribe to.',
+      url: `${baseUrl}${CHANGELOG_FEED_PATH}`,
+    },
   ];
   const optional: LlmsTxtPage[] = [
     {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -7,6 +7,7 @@ import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { EXAMPLE_PLATFORM_COUNT } from '../../site/lib/openapi/build-openapi-document.ts';
 import { escapeMarkdownText } from '../../site/lib/text/escape-markdown.ts';
+import { recordAsPublished } from '../../tooling/published-contract/record-as-published.ts';
 import { runBuildAsync } from '../support/build-site.ts';
 import { attribute, parseHtml, textContent, walkElements, type HtmlElement } from '../support/html-tree.ts';
 import { readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
@@ -46,7 +47,11 @@ const injected: [string, (element: HtmlElement) => boolean][] = [
 
 describe('a build with valid but hostile strings in the data', () => {
   before(async () => {
-    const build = await runBuildAsync({ dataDir: FIXTURE, outDir });
+    // A copy that counts as published: the build refuses changes to the contract nobody recorded.
+    const dataDir = join(dirname(outDir), 'data');
+    cpSync(FIXTURE, dataDir, { recursive: true });
+    recordAsPublished(dataDir);
+    const build = await runBuildAsync({ dataDir, outDir });
     assert.equal(build.status, 0, build.stderr);
     files = readPublishedFiles(outDir);
   });

@@ -12,6 +12,7 @@ import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts'
 import { apiSchemas, productDataSchema } from '../../contract/schemas/index.ts';
 import { PLANTED_SECRETS, testSite } from '../support/test-build.ts';
 import { readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
+import { CHANGELOG_FEED_PATH } from '../../site/lib/changelog/build-changelog-feed.ts';
 
 /**
  * Everything `npm run build` publishes is part of the documented public surface (README:
@@ -50,6 +51,7 @@ const singletons: Record<string, string> = {
   'favicon.svg': 'the favicon',
   [cliTarball]: 'the client package',
   '404.html': 'the not-found page',
+  [CHANGELOG_FEED_PATH.slice(1)]: 'the changelog feed (JSON Feed 1.1)',
 };
 
 /** The documented families of files, by path. Docs pages are those the sitemap lists. */
@@ -82,9 +84,10 @@ describe('the public surface of a build', () => {
   before(() => {
     files = readPublishedFiles(outDir);
     const sitemaps = files.filter(({ path }) => /^sitemap-\d+\.xml$/.test(path));
-    sitemapPages = sitemaps.flatMap(({ text }) =>
-      [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname),
-    );
+    // The sitemap names pages and one file that is not a page, the changelog feed (a singleton).
+    sitemapPages = sitemaps
+      .flatMap(({ text }) => [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname))
+      .filter((path) => !(path.slice(1) in singletons));
   });
 
   it('publishes only files of the documented surface', () => {

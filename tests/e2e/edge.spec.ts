@@ -5,6 +5,7 @@ import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../contract
 import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
+import { CHANGELOG_FEED_PATH } from '../../site/lib/changelog/build-changelog-feed.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-config.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
@@ -16,7 +17,7 @@ const config = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
 const rateLimit = readRateLimit();
 
-/** Every public JSON resource: the API, the OpenAPI document, the MCP configuration, the catalog, the schemas. */
+/** Every public JSON resource: the API, the OpenAPI document, the MCP configuration, the catalog, the schemas, the changelog feed. */
 function publicJsonPaths(baseUrl: string): string[] {
   return [
     ...endpoints.map((route) => route.path),
@@ -24,6 +25,7 @@ function publicJsonPaths(baseUrl: string): string[] {
     product.resources.mcp,
     API_CATALOG_PATH,
     ...publishedSchemas(baseUrl).map(({ path }) => path),
+    CHANGELOG_FEED_PATH,
   ];
 }
 
@@ -221,7 +223,8 @@ test.describe('the edge, served by the local server', () => {
     // exactly the checks of those are skipped, each saying what a deploy must send.
     const skipped = lines.filter((line) => line.startsWith('skip '));
     expect(skipped.map((line) => /the local server sets its own (content-type|cache-control)/.exec(line)?.[1])).toEqual(
-      ['content-type', ...publishedSchemas(baseURL!).map(() => 'content-type'), 'cache-control'],
+      // The API catalog, each schema and the changelog feed; the hashed assets.
+      ['content-type', ...publishedSchemas(baseURL!).map(() => 'content-type'), 'content-type', 'cache-control'],
     );
     expect(smoke.status, smoke.stderr).toBe(0);
     expect(smoke.stderr).not.toMatch(/\n\s+at /);
@@ -238,6 +241,7 @@ test.describe('the edge, served by the local server', () => {
     expect(failed.map((line) => /: (content-type|cache-control) must be/.exec(line)?.[1])).toEqual([
       'content-type',
       ...publishedSchemas(baseURL!).map(() => 'content-type'),
+      'content-type',
       'cache-control',
     ]);
     expect(smoke.status).toBe(1);

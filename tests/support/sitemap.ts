@@ -3,6 +3,12 @@ import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 
 /**
+ * The sitemap also names files that are not pages (the changelog's feed): the page tests take
+ * only paths without a file extension, `/` and `/docs/…/`.
+ */
+const isPagePath = (path: string) => !/\.[A-Za-z0-9]+$/.test(path);
+
+/**
  * Every page path the sitemap lists (`/`, `/docs/`, …), read from the served
  * `/sitemap-index.xml` and the sitemaps it names, as a search engine would.
  */
@@ -13,7 +19,7 @@ export async function readSitemapPaths(request: APIRequestContext): Promise<stri
     return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   };
   const sitemaps = await locs('/sitemap-index.xml');
-  const pages = (await Promise.all(sitemaps.map(locs))).flat();
+  const pages = (await Promise.all(sitemaps.map(locs))).flat().filter(isPagePath);
   if (pages.length === 0) throw new Error('the sitemap lists no page');
   return pages.sort();
 }
@@ -30,7 +36,9 @@ export function builtSitemapPaths(): string[] {
     [...readFileSync(join(dir, file), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
       (match) => new URL(match[1]!).pathname,
     );
-  const pages = locs('sitemap-index.xml').flatMap((sitemap) => locs(sitemap.slice(1)));
+  const pages = locs('sitemap-index.xml')
+    .flatMap((sitemap) => locs(sitemap.slice(1)))
+    .filter(isPagePath);
   if (pages.length === 0) throw new Error(`${dir}: the sitemap lists no page`);
   return pages.sort();
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -27,6 +27,33 @@ describe('npm run build with bad data', () => {
       ...expected,
       `error: ${expected.length} problems in the data; nothing was built`,
       'hint: fix each line above (file#JSON-pointer: what was expected), then run the build again',
+    ]);
+    assert.equal(existsSync(outDir), false, 'the earlier output folder is still there');
+  });
+});
+
+/**
+ * The same for data that is valid but changes what has been published without a record
+ * (tests/unit/published-contract.test.ts checks each kind of change's lines in-process).
+ */
+describe('npm run build with an unrecorded change to the published contract', () => {
+  it('exits 1, names the change and how to record it, and leaves nothing publishable', () => {
+    const root = mkdtempSync(join(tmpdir(), 'earshot-build-'));
+    const dataDir = join(root, 'data');
+    cpSync('data', dataDir, { recursive: true });
+    const platforms = JSON.parse(readFileSync(join(dataDir, 'platforms.json'), 'utf8')) as { id: string }[];
+    writeFileSync(join(dataDir, 'platforms.json'), JSON.stringify(platforms.filter(({ id }) => id !== 'dev')));
+    const outDir = join(root, 'dist');
+    mkdirSync(outDir);
+    writeFileSync(join(outDir, 'index.html'), 'an earlier build');
+
+    const build = runBuild({ dataDir, outDir });
+
+    assert.equal(build.status, 1);
+    assert.deepEqual(build.stderr.trimEnd().split('\n'), [
+      'data/platforms.json#: breaking, not recorded: removes the platform "dev" (DEV); clients that stored "dev" lose it',
+      'error: 1 change to the published contract is not recorded; nothing was built',
+      'hint: npm run changes shows what clients would see; npm run changes -- --record records it',
     ]);
     assert.equal(existsSync(outDir), false, 'the earlier output folder is still there');
   });

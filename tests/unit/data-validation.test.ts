@@ -56,6 +56,7 @@ const fixturesByKind: Record<string, readonly string[]> = {
   'non-URI resource links': ['resource-not-a-path'],
   'relative links where absolute are required': ['base-url-with-path', 'relative-base-url'],
   'absolute links where site paths are required': ['resource-absolute-url'],
+  'a production base URL over plain HTTP': ['http-base-url'],
   'invalid JSON': ['invalid-json-platforms', 'invalid-json-product', 'not-utf8-platforms'],
   'a missing data file': ['missing-platforms-file', 'missing-product-file'],
   'an empty platform list': ['empty-platform-list'],

@@ -14,6 +14,7 @@ import { readRateLimit } from '../../contract/rate-limit.ts';
 import { API_LINK_HEADER, CORS_RESPONSE_HEADERS } from '../../site/lib/edge/api-headers.ts';
 import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
 import { API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
+import { CHANGELOG_FEED_PATH, CHANGELOG_FEED_TYPE } from '../../site/lib/changelog/build-changelog-feed.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
 
 const config = readNetlifyConfig();
@@ -152,6 +153,7 @@ describe('netlify.toml: headers', () => {
     ...schemaPaths,
     '/api/nope',
     ...endpoints.map((route) => route.path),
+    CHANGELOG_FEED_PATH,
   ];
   const pages = [
     '/',
@@ -179,6 +181,9 @@ describe('netlify.toml: headers', () => {
   it('/.well-known/api-catalog links to itself with rel="api-catalog" (RFC 9727, section 2)', () => {
     assert.equal(resolveHeaders(config, API_CATALOG_PATH).link, `<${API_CATALOG_PATH}>; rel="api-catalog"`);
   });
+
+  it(`${CHANGELOG_FEED_PATH}: served as ${CHANGELOG_FEED_TYPE} (JSON Feed 1.1, "Discovery")`, () =>
+    assert.equal(resolveHeaders(config, CHANGELOG_FEED_PATH)['content-type'], `${CHANGELOG_FEED_TYPE}; charset=utf-8`));
 
   for (const path of schemaPaths) {
     it(`${path}: served as application/schema+json`, () =>

@@ -59,4 +59,13 @@ describe('resolveBaseUrl', () => {
     );
     assert.throws(() => resolveBaseUrl({ URL: 'https://earshot.dev/docs' }, PRODUCTION), /URL must be/);
   });
+
+  it('refuses plain HTTP except for this machine, whose local server has no certificate', () => {
+    assert.throws(
+      () => resolveBaseUrl({ CONTEXT: 'deploy-preview', DEPLOY_PRIME_URL: 'http://preview.example' }, PRODUCTION),
+      /^Error: DEPLOY_PRIME_URL must use https:\/\/ unless it names this machine, such as "http:\/\/localhost:8888" \(got "http:\/\/preview.example"\)$/,
+    );
+    for (const local of ['http://localhost:8888', 'http://127.0.0.1:4321', 'http://[::1]:8888'])
+      assert.equal(resolveBaseUrl({ SITE_URL: local }, PRODUCTION), local);
+  });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { findFreePort, stopProcessGroup } from '../local-server.ts';
 import type { BenchSection } from './bench-section.ts';
 import { formatMs, formatSpread, roundSummary, summarize } from './bench-stats.ts';
+import { recordAsPublished } from '../published-contract/record-as-published.ts';
 
 const DEV_RUNS = 7;
 const BUILD_RUNS = 3;
@@ -31,6 +32,8 @@ export const rebuild: BenchSection = {
         join(dataDir, 'platforms.json'),
         `${JSON.stringify([...original, { id, name: `Bench edit ${edits}`, targetTypes: ['keyword'] }], null, 2)}\n`,
       );
+      // What an editor runs before publishing (npm run changes -- --record): the build refuses unrecorded changes.
+      recordAsPublished(dataDir);
       return id;
     };
     try {

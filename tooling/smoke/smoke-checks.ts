@@ -10,6 +10,7 @@ import {
   API_CATALOG_PATH,
   type ApiCatalog,
 } from '../../site/lib/discovery/build-api-catalog.ts';
+import { CHANGELOG_FEED_PATH, CHANGELOG_FEED_TYPE } from '../../site/lib/changelog/build-changelog-feed.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { MCP_ENDPOINT_PATH } from '../../site/lib/mcp/mcp-endpoint-path.ts';
 import { ALLOWED_METHODS } from '../../site/lib/edge/api-headers.ts';
@@ -199,6 +200,32 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         expectStaticHeader(context, response, 'content-type', resolveHeaders(context.config, path)['content-type']!);
       },
     })),
+    {
+      name: `GET ${CHANGELOG_FEED_PATH} is the changelog's JSON Feed 1.1, naming itself, as ${CHANGELOG_FEED_TYPE}, with CORS`,
+      run: async () => {
+        const response = await get(context, CHANGELOG_FEED_PATH);
+        expectStatus(response, 200);
+        expectHeaders(response, resolveHeaders(context.config, CHANGELOG_FEED_PATH), [
+          ...CORS_HEADERS,
+          ...SECURITY_HEADERS,
+        ]);
+        const feed = (await readJson(response)) as { version?: unknown; feed_url?: unknown; items?: unknown[] };
+        const url = new URL(CHANGELOG_FEED_PATH, `${context.baseUrl}/`).href;
+        if (feed.version !== 'https://jsonfeed.org/version/1.1' || feed.feed_url !== url)
+          throw new SmokeFailure(
+            `it must be a JSON Feed 1.1 whose feed_url is ${url} (got ${JSON.stringify(feed.feed_url)})`,
+          );
+        if (!Array.isArray(feed.items) || feed.items.length === 0)
+          throw new SmokeFailure('it must list the changelog entries, at least the launch of v1');
+        expectStaticHeader(
+          context,
+          response,
+          'content-type',
+          resolveHeaders(context.config, CHANGELOG_FEED_PATH)['content-type']!,
+        );
+        return `${feed.items.length} entries`;
+      },
+    },
     {
       name: 'the hashed assets a docs page loads from /_astro/ are cached for a year, immutable',
       run: async () => {

@@ -6,6 +6,8 @@
  * 3. the production base URL in `data/product.json`.
  * @see https://docs.netlify.com/configure-builds/environment-variables/#deploy-urls-and-metadata
  */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 export function resolveBaseUrl(env: Record<string, string | undefined>, productBaseUrl: string): string {
   const isPreview = env.CONTEXT === 'deploy-preview' || env.CONTEXT === 'branch-deploy';
   const candidates: [string, string | undefined][] = [
@@ -18,6 +20,12 @@ export function resolveBaseUrl(env: Record<string, string | undefined>, productB
     if (!/^https?:\/\/[^/?#\s]+\/?$/.test(value)) {
       throw new Error(
         `${name} must be an absolute http(s) origin such as "https://earshot.dev" (got ${JSON.stringify(value)})`,
+      );
+    }
+    // Plain HTTP would make every published link plain HTTP: only a server on this machine may use it.
+    if (value.startsWith('http://') && !LOOPBACK_HOSTS.has(new URL(value).hostname)) {
+      throw new Error(
+        `${name} must use https:// unless it names this machine, such as "http://localhost:8888" (got ${JSON.stringify(value)})`,
       );
     }
     return value.replace(/\/$/, '');

@@ -37,8 +37,20 @@ export function checkPlatformsRules(platforms: unknown): Finding[] {
 
 export function checkProductRules(product: unknown): Finding[] {
   if (!isRecord(product)) return [];
-  const { description } = product;
-  return typeof description === 'string' ? checkText('/description', description, MAX_DESCRIPTION_LENGTH) : [];
+  const { description, baseUrl } = product;
+  return [
+    ...(typeof description === 'string' ? checkText('/description', description, MAX_DESCRIPTION_LENGTH) : []),
+    ...(typeof baseUrl === 'string' && baseUrl.startsWith('http://')
+      ? [
+          {
+            pointer: '/baseUrl',
+            expected:
+              'must start with https:// (every published link starts with it; a local server sets SITE_URL=http://localhost:…)',
+            found: baseUrl,
+          },
+        ]
+      : []),
+  ];
 }
 
 function checkId(pointer: string, id: string): Finding[] {

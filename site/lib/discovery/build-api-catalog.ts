@@ -41,6 +41,8 @@ export interface ApiCatalogInput {
   schemaType: string;
   /** The remote MCP endpoint, described by its configuration file and documented on its page. */
   mcp?: { endpointUrl: string; configurationUrl: string; docsUrl: string; title: string };
+  /** What changed in the API and when: the changelog page and its feed, each endpoint's `version-history`. */
+  changelog?: { pageUrl: string; feedUrl: string; feedType: string; title: string };
 }
 
 /**
@@ -58,6 +60,7 @@ export function buildApiCatalog({
   docsUrl,
   schemaType,
   mcp,
+  changelog,
 }: ApiCatalogInput): ApiCatalog {
   const json = 'application/json';
   return {
@@ -82,6 +85,15 @@ export function buildApiCatalog({
         'service-desc': [{ href: openApi.url, type: openApi.type, title: openApi.title }],
         'service-doc': [{ href: docsUrl, type: 'text/html' }],
         describedby: schemas.map((schema) => ({ href: schema.url, type: schemaType, title: schema.title })),
+        // IANA's "version-history" relation (RFC 5829): the changes to this endpoint's answers.
+        ...(changelog
+          ? {
+              'version-history': [
+                { href: changelog.pageUrl, type: 'text/html', title: changelog.title },
+                { href: changelog.feedUrl, type: changelog.feedType, title: `${changelog.title} (JSON Feed)` },
+              ],
+            }
+          : {}),
       })),
       // The MCP endpoint is a second API of the publisher: its description is the configuration
       // that tells MCP clients how to reach it (no OpenAPI document describes JSON-RPC over POST).

@@ -3,6 +3,11 @@ import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH, buildApiCatalog } from '../
 import { publishedSchemas, SCHEMA_CONTENT_TYPE } from '../../lib/discovery/published-schemas.ts';
 import { loadDocsFacts } from '../../lib/docs/docs-facts.ts';
 import { apiSchemas } from '../../../contract/schemas/index.ts';
+import {
+  CHANGELOG_FEED_PATH,
+  CHANGELOG_FEED_TYPE,
+  CHANGELOG_PAGE_PATH,
+} from '../../lib/changelog/build-changelog-feed.ts';
 
 /**
  * `GET /.well-known/api-catalog` (RFC 9727). The build writes it as an extensionless file; the CDN
@@ -28,6 +33,12 @@ export const GET: APIRoute = () => {
       configurationUrl: resourceLinks.mcp,
       docsUrl: `${baseUrl}/docs/mcp/`,
       title: `${product.name} MCP server`,
+    },
+    changelog: {
+      pageUrl: `${baseUrl}${CHANGELOG_PAGE_PATH}`,
+      feedUrl: `${baseUrl}${CHANGELOG_FEED_PATH}`,
+      feedType: CHANGELOG_FEED_TYPE,
+      title: `${product.name} API changelog`,
     },
   });
   return new Response(JSON.stringify(catalog, null, 2), { headers: { 'Content-Type': API_CATALOG_CONTENT_TYPE } });

@@ -1,0 +1,276 @@
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { formatDataProblem } from '../../contract/data-problem.ts';
+import type { ChangelogData, PlatformsData, ProductData } from '../../contract/schemas/index.ts';
+import { toUnrecordedProblem } from '../../tooling/published-contract/contract-change.ts';
+import { inspectPublication } from '../../tooling/published-contract/inspect-publication.ts';
+import { CONTRACT_FILE, type PublishedContract } from '../../tooling/published-contract/published-contract.ts';
+import { runChanges } from '../../tooling/published-contract/run-changes.ts';
+
+/**
+ * Each case is an edit an editor could make to a copy of the shipped data (lock and changelog
+ * included), the exact lines the build prints for it, and whether `npm run changes -- --record`
+ * (with the arguments given) makes it publishable. The build runs `inspectPublication` first and
+ * prints exactly these lines (tooling/build.ts), so nothing of it reaches dist/ unrecorded.
+ */
+const TODAY = '2026-12-01';
+const folders: string[] = [];
+after(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+interface DataFiles {
+  platforms: PlatformsData;
+  product: ProductData;
+}
+
+function copyData(edit: (files: DataFiles) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'earshot-contract-'));
+  folders.push(dir);
+  cpSync('data', dir, { recursive: true });
+  const read = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as never;
+  const files: DataFiles = { platforms: read('platforms.json'), product: read('product.json') };
+  edit(files);
+  writeFileSync(join(dir, 'platforms.json'), JSON.stringify(files.platforms));
+  writeFileSync(join(dir, 'product.json'), JSON.stringify(files.product));
+  return dir;
+}
+
+/** What `npm run build` prints before "error: …" for this data folder, or [] when it builds. */
+function buildLines(dir: string): string[] {
+  const inspection = inspectPublication({ dataDir: dir });
+  const problems = inspection.ok ? inspection.changes.map(toUnrecordedProblem) : inspection.problems;
+  return problems.map(formatDataProblem);
+}
+
+function changes(dir: string, argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = runChanges(argv, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    dataDir: dir,
+    today: TODAY,
+  });
+  return { code, stdout, stderr };
+}
+
+const OPENAPI_CHANGED = '/openapi.json#: changed, not recorded: changes the OpenAPI document';
+const BREAKING = ['--record', '--reason', 'The source closed its API', '--effective', '2026-12-15'];
+const platformIndex = (files: DataFiles, id: string) => files.platforms.findIndex((platform) => platform.id === id);
+
+const cases: [string, { edit: (files: DataFiles) => void; want: string[]; record: string[] | undefined }][] = [
+  [
+    'renaming an id',
+    {
+      edit: (files) => (files.platforms[platformIndex(files, 'hacker-news')]!.id = 'hackernews'),
+      want: [
+        'data/platforms.json#/1/id: breaking, not recorded: renames the id of "Hacker News" from "hacker-news" to "hackernews"; clients that stored "hacker-news" lose it',
+        OPENAPI_CHANGED,
+      ],
+      record: BREAKING,
+    },
+  ],
+  [
+    'removing a platform',
+    {
+      edit: (files) => files.platforms.splice(platformIndex(files, 'dev'), 1),
+      want: [
+        'data/platforms.json#: breaking, not recorded: removes the platform "dev" (DEV); clients that stored "dev" lose it',
+      ],
+      record: BREAKING,
+    },
+  ],
+  [
+    'removing a target type',
+    {
+      edit: (files) => (files.platforms[platformIndex(files, 'reddit')]!.targetTypes = ['keyword']),
+      want: [
+        'data/platforms.json#/0/targetTypes: breaking, not recorded: removes the target type "subreddit" from the platform "reddit"',
+        OPENAPI_CHANGED,
+      ],
+      record: BREAKING,
+    },
+  ],
+  [
+    'adding a platform',
+    {
+      edit: (files) => files.platforms.push({ id: 'mastodon', name: 'Mastodon', targetTypes: ['keyword'] }),
+      want: [
+        'data/platforms.json#/9: added, not recorded: adds the platform "mastodon" (Mastodon) with the target type "keyword"',
+      ],
+      record: ['--record'],
+    },
+  ],
+  [
+    "rewording a platform's name",
+    {
+      edit: (files) => (files.platforms[platformIndex(files, 'github')]!.name = 'GitHub.com'),
+      want: [
+        'data/platforms.json#/6/name: changed, not recorded: renames the platform "github" from "GitHub" to "GitHub.com"',
+      ],
+      record: ['--record'],
+    },
+  ],
+  [
+    'rewording the product description',
+    {
+      edit: (files) => (files.product.description = `${files.product.description} Try it free.`),
+      want: ['data/product.json#/description: changed, not recorded: rewords the product description', OPENAPI_CHANGED],
+      record: ['--record'],
+    },
+  ],
+  [
+    'moving a resource link (to a page that does not exist: the build output check stops it after the record)',
+    {
+      edit: (files) => (files.product.resources.webhooks = '/docs/nope/'),
+      want: [
+        'data/product.json#/resources/webhooks: changed, not recorded: moves the resource link "webhooks" from /docs/webhooks/ to /docs/nope/',
+        OPENAPI_CHANGED,
+      ],
+      record: ['--record'],
+    },
+  ],
+  [
+    'a plain HTTP production base URL',
+    {
+      edit: (files) => (files.product.baseUrl = 'http://earshot.dev'),
+      want: [
+        'data/product.json#/baseUrl: must start with https:// (every published link starts with it; a local server sets SITE_URL=http://localhost:…) (got "http://earshot.dev")',
+      ],
+      record: undefined,
+    },
+  ],
+];
+
+describe('a change to the published contract fails the build until it is recorded', () => {
+  it('the shipped data publishes exactly what has been published', () => {
+    assert.deepEqual(buildLines('data'), []);
+  });
+
+  for (const [name, { edit, want, record }] of cases) {
+    it(name, () => {
+      const dir = copyData(edit);
+      assert.deepEqual(buildLines(dir), want);
+      if (record === undefined) {
+        assert.equal(changes(dir, ['--record']).code, 1, 'recorded data that cannot be published');
+        assert.deepEqual(buildLines(dir), want);
+        return;
+      }
+      if (record.includes('--reason')) {
+        const refused = changes(dir, ['--record']);
+        assert.equal(refused.code, 1);
+        assert.match(refused.stderr, /^error: breaking changes need a reason and an effective date to be recorded\n/);
+        assert.deepEqual(buildLines(dir), want, 'a refused record changed the lock');
+      }
+      const recorded = changes(dir, record);
+      assert.equal(recorded.code, 0, recorded.stderr);
+      assert.deepEqual(buildLines(dir), [], 'the second build still fails');
+    });
+  }
+
+  it('reusing a withdrawn id for another platform is refused, even after a record', () => {
+    const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'dev'), 1));
+    assert.equal(changes(dir, BREAKING).code, 0);
+    const platforms = JSON.parse(readFileSync(join(dir, 'platforms.json'), 'utf8')) as PlatformsData;
+    writeFileSync(
+      join(dir, 'platforms.json'),
+      JSON.stringify([...platforms, { id: 'dev', name: 'Dev.to', targetTypes: ['keyword'] }]),
+    );
+    const want = [
+      'data/platforms.json#/8/id: refused within v1: reuses the id "dev", published for "DEV" and withdrawn on 2026-12-15; a published id is never given to another platform',
+    ];
+    assert.deepEqual(buildLines(dir), want);
+    const refused = changes(dir, ['--record']);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /^error: 1 change cannot be recorded/);
+    assert.deepEqual(buildLines(dir), want);
+  });
+});
+
+describe('npm run changes', () => {
+  it('shows the public diff endpoint by endpoint, each change classified, and how to record it', () => {
+    const dir = copyData((files) => {
+      files.platforms.splice(platformIndex(files, 'dev'), 1);
+      files.platforms.push({ id: 'mastodon', name: 'Mastodon', targetTypes: ['keyword'] });
+    });
+    const shown = changes(dir, []);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.equal(
+      shown.stdout,
+      [
+        '2 changes not recorded in data/published-contract.json:',
+        '',
+        'GET /api/v1/capabilities',
+        '  added     adds the platform "mastodon" (Mastodon) with the target type "keyword" (data/platforms.json#/8)',
+        '  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it (data/platforms.json#)',
+        '',
+        'GET /api/v1/platforms',
+        '  added     adds the platform "mastodon" (Mastodon) with the target type "keyword" (data/platforms.json#/8)',
+        '  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it (data/platforms.json#)',
+        '',
+        'To publish, record them: npm run changes -- --record --reason "<why clients lose it>" --effective <YYYY-MM-DD>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('says so when there is nothing to record', () => {
+    const shown = changes(
+      copyData(() => {}),
+      [],
+    );
+    assert.deepEqual(shown, {
+      code: 0,
+      stdout: 'No changes: the build publishes what has been published.\n',
+      stderr: '',
+    });
+  });
+
+  it('--record writes the lock (the withdrawn id kept, with its reason) and a changelog entry', () => {
+    const dir = copyData((files) => {
+      files.platforms.splice(platformIndex(files, 'dev'), 1);
+      files.platforms.push({ id: 'mastodon', name: 'Mastodon', targetTypes: ['keyword'] });
+    });
+    const before = JSON.parse(readFileSync(join(dir, 'changelog.json'), 'utf8')) as ChangelogData;
+    assert.equal(changes(dir, [...BREAKING, '--title', 'Mastodon replaces DEV']).code, 0);
+    const lock = JSON.parse(readFileSync(join(dir, CONTRACT_FILE), 'utf8')) as PublishedContract;
+    assert.deepEqual(lock.platforms.dev, {
+      name: 'DEV',
+      targetTypes: ['keyword'],
+      withdrawn: { effective: '2026-12-15', reason: 'The source closed its API' },
+    });
+    assert.deepEqual(lock.platforms.mastodon, { name: 'Mastodon', targetTypes: ['keyword'] });
+    const changelog = JSON.parse(readFileSync(join(dir, 'changelog.json'), 'utf8')) as ChangelogData;
+    assert.deepEqual(changelog.slice(1), before, 'older entries are kept, after the new one');
+    assert.deepEqual(changelog[0], {
+      id: TODAY,
+      date: TODAY,
+      title: 'Mastodon replaces DEV',
+      breaking: { reason: 'The source closed its API', effective: '2026-12-15' },
+      changes: [
+        {
+          kind: 'added',
+          summary: 'adds the platform "mastodon" (Mastodon) with the target type "keyword"',
+          where: ['/api/v1/capabilities', '/api/v1/platforms'],
+        },
+        {
+          kind: 'breaking',
+          summary: 'removes the platform "dev" (DEV); clients that stored "dev" lose it',
+          where: ['/api/v1/capabilities', '/api/v1/platforms'],
+        },
+      ],
+    });
+  });
+
+  it('refuses an effective date that is not a date', () => {
+    const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'dev'), 1));
+    const refused = changes(dir, ['--record', '--reason', 'Closed', '--effective', '2026-02-30']);
+    assert.equal(refused.code, 1);
+    assert.equal(
+      refused.stderr,
+      'error: --effective must be a date such as 2026-12-01 (got "2026-02-30")\nhint: use YYYY-MM-DD\n',
+    );
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * Compares what the build would publish with what has been published (the lock), and names every
+ * difference as a `ContractChange`: a platform added, renamed, removed or reworded, a target type
+ * removed, an id reused, a resource link moved, the description reworded, an operation or a
+ * schema's shape changed, the OpenAPI document changed.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { endpoints, type ApiData } from '../../contract/endpoints.ts';
+import { escapePointerToken } from '../../contract/data-problem.ts';
+import { compareSchemaShapes } from './compare-schema-shapes.ts';
+import { quote, type ContractChange } from './contract-change.ts';
+import type { PublishedContract } from './published-contract.ts';
+
+export interface CompareInput {
+  published: PublishedContract;
+  current: PublishedContract;
+  /** The data the current contract was taken from, for the editor's JSON Pointers. */
+  data: ApiData;
+  /** How the data folder is named in changes, `data` by default. */
+  displayDir?: string;
+}
+
+export function comparePublishedContract({
+  published,
+  current,
+  data,
+  displayDir = 'data',
+}: CompareInput): ContractChange[] {
+  const platformsFile = `${displayDir}/platforms.json`;
+  const productFile = `${displayDir}/product.json`;
+  const changes: ContractChange[] = [];
+  const showPlatforms = endpointsShowing(data, (d) => ({ ...d, platforms: d.platforms.slice(1) }));
+
+  const active = Object.entries(published.platforms).filter(([, platform]) => !platform.withdrawn);
+  const gone = active.filter(([id]) => !(id in current.platforms));
+  const renamedFrom = new Map<string, string>();
+  data.platforms.forEach(({ id, name, targetTypes }, index) => {
+    const before = published.platforms[id];
+    const at = `/${index}`;
+    const push = (kind: ContractChange['kind'], pointer: string, summary: string) =>
+      changes.push({ kind, file: platformsFile, pointer, summary, where: showPlatforms });
+    if (before?.withdrawn && before.name === name) {
+      push('added', at, `brings back the platform ${quote(id)} (${name}), withdrawn on ${before.withdrawn.effective}`);
+      return;
+    }
+    if (before?.withdrawn) {
+      push(
+        'refused',
+        `${at}/id`,
+        `reuses the id ${quote(id)}, published for ${quote(before.name)} and withdrawn on ${before.withdrawn.effective}; a published id is never given to another platform`,
+      );
+      return;
+    }
+    if (!before) {
+      const old = gone.find(([, platform]) => platform.name === name);
+      if (old) {
+        renamedFrom.set(old[0], id);
+        push(
+          'breaking',
+          `${at}/id`,
+          `renames the id of ${quote(name)} from ${quote(old[0])} to ${quote(id)}; clients that stored ${quote(old[0])} lose it`,
+        );
+      } else push('added', at, `adds the platform ${quote(id)} (${name}) with ${describeTargetTypes(targetTypes)}`);
+      return;
+    }
+    if (before.name !== name)
+      push('changed', `${at}/name`, `renames the platform ${quote(id)} from ${quote(before.name)} to ${quote(name)}`);
+    for (const targetType of before.targetTypes.filter((type) => !targetTypes.includes(type as never)))
+      push(
+        'breaking',
+        `${at}/targetTypes`,
+        `removes the target type ${quote(targetType)} from the platform ${quote(id)}`,
+      );
+    for (const targetType of targetTypes.filter((type) => !before.targetTypes.includes(type)))
+      push('added', `${at}/targetTypes`, `adds the target type ${quote(targetType)} to the platform ${quote(id)}`);
+  });
+  for (const [id, platform] of gone) {
+    if (renamedFrom.has(id)) continue;
+    changes.push({
+      kind: 'breaking',
+      file: platformsFile,
+      pointer: '',
+      summary: `removes the platform ${quote(id)} (${platform.name}); clients that stored ${quote(id)} lose it`,
+      where: showPlatforms,
+    });
+  }
+
+  const showResources = endpointsShowing(data, (d) => ({
+    ...d,
+    product: { ...d.product, resources: mapValues(d.product.resources, (path) => `${path}-probe`) },
+  }));
+  for (const [key, path] of Object.entries(current.resources)) {
+    const before = published.resources[key];
+    const pointer = `/resources/${escapePointerToken(key)}`;
+    if (before === undefined)
+      changes.push({
+        kind: 'added',
+        file: productFile,
+        pointer,
+        summary: `adds the resource link ${quote(key)} to ${path}`,
+        where: showResources,
+      });
+    else if (before !== path)
+      changes.push({
+        kind: 'changed',
+        file: productFile,
+        pointer,
+        summary: `moves the resource link ${quote(key)} from ${before} to ${path}`,
+        where: showResources,
+      });
+  }
+  for (const key of Object.keys(published.resources).filter((key) => !(key in current.resources)))
+    changes.push({
+      kind: 'breaking',
+      file: productFile,
+      pointer: '/resources',
+      summary: `removes the resource link ${quote(key)}`,
+      where: showResources,
+    });
+
+  if (published.description !== current.description)
+    changes.push({
+      kind: 'changed',
+      file: productFile,
+      pointer: '/description',
+      summary: 'rewords the product description',
+      where: [
+        ...endpointsShowing(data, (d) => ({
+          ...d,
+          product: { ...d.product, description: `${d.product.description} probe` },
+        })),
+        '/openapi.json',
+      ],
+    });
+
+  changes.push(...compareOperations(published.operations, current.operations));
+  changes.push(...compareSchemaShapes(published.schemas, current.schemas));
+
+  if (published.openapi.sha256 !== current.openapi.sha256)
+    changes.push({
+      kind: 'changed',
+      file: '/openapi.json',
+      pointer: '',
+      summary: 'changes the OpenAPI document',
+      where: ['/openapi.json'],
+    });
+  return changes;
+}
+
+function compareOperations(
+  published: PublishedContract['operations'],
+  current: PublishedContract['operations'],
+): ContractChange[] {
+  const changes: ContractChange[] = [];
+  const file = '/openapi.json';
+  const pointerOf = (key: string) => {
+    const [method = '', path = ''] = key.split(' ');
+    return `/paths/${escapePointerToken(path)}/${method.toLowerCase()}`;
+  };
+  for (const [key, before] of Object.entries(published)) {
+    const after = current[key];
+    const pointer = pointerOf(key);
+    const where = [key.split(' ')[1] ?? key];
+    if (!after) {
+      changes.push({
+        kind: 'refused',
+        file,
+        pointer,
+        summary: `removes the operation ${key} (${before.operationId})`,
+        where,
+      });
+      continue;
+    }
+    if (after.operationId !== before.operationId)
+      changes.push({
+        kind: 'refused',
+        file,
+        pointer: `${pointer}/operationId`,
+        summary: `renames the operation id of ${key} from ${quote(before.operationId)} to ${quote(after.operationId)}`,
+        where,
+      });
+    for (const element of after.required.filter((element) => !before.required.includes(element)))
+      changes.push({
+        kind: 'refused',
+        file,
+        pointer: `${pointer}/parameters`,
+        summary: `makes ${key} require the ${element}`,
+        where,
+      });
+    if (after.response !== before.response)
+      changes.push({
+        kind: 'refused',
+        file,
+        pointer: `${pointer}/responses/200`,
+        summary: `changes the answer of ${key} from ${before.response} to ${after.response}`,
+        where,
+      });
+  }
+  for (const [key, after] of Object.entries(current))
+    if (!(key in published))
+      changes.push({
+        kind: 'added',
+        file,
+        pointer: pointerOf(key),
+        summary: `adds the operation ${key} (${after.operationId})`,
+        where: [key.split(' ')[1] ?? key],
+      });
+  return changes;
+}
+
+/** The endpoints whose answer changes when `edit` changes the data: where a change is seen. */
+function endpointsShowing(data: ApiData, edit: (data: ApiData) => ApiData): string[] {
+  const base = 'https://probe.invalid';
+  const edited = edit(data);
+  return endpoints
+    .filter((endpoint) => !isDeepStrictEqual(endpoint.buildBody(data, base), endpoint.buildBody(edited, base)))
+    .map(({ path }) => path);
+}
+
+function describeTargetTypes(targetTypes: readonly string[]): string {
+  return `the target type${targetTypes.length === 1 ? '' : 's'} ${targetTypes.map(quote).join(', ')}`;
+}
+
+function mapValues<T extends Record<string, string>>(record: T, map: (value: string) => string): T {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)])) as T;
+}
