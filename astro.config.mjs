@@ -9,6 +9,8 @@ import { contentSecurityPolicy } from './site/integrations/content-security-poli
 import starlightOpenAPI, { openAPISidebarGroups } from 'starlight-openapi';
 import { earshotData } from './site/integrations/earshot-data.ts';
 import { markdownPages } from './site/integrations/markdown-pages.ts';
+import { pageLinkHeaders } from './site/integrations/page-link-headers.ts';
+import { WEBMCP_SCRIPT_PATH } from './site/lib/discovery/build-webmcp-script.ts';
 import { API_REFERENCE_BASE, docsSidebar } from './site/lib/docs/docs-navigation.ts';
 import { buildOpenApiDocument } from './site/lib/openapi/build-openapi-document.ts';
 import { writeOpenApiFile } from './site/lib/openapi/write-openapi-file.ts';
@@ -73,6 +75,8 @@ export default defineConfig({
       head: [
         // RFC 9727, section 3: the api-catalog link relation points agents at the API catalog.
         { tag: 'link', attrs: { rel: 'api-catalog', href: '/.well-known/api-catalog' } },
+        // WebMCP: the MCP tools offered to the browser's model-context API, where there is one.
+        { tag: 'script', attrs: { src: WEBMCP_SCRIPT_PATH, type: 'module' } },
       ],
       sidebar: [...docsSidebar.map(({ label, items }) => ({ label, items: [...items] })), ...openAPISidebarGroups],
       plugins: [
@@ -84,5 +88,7 @@ export default defineConfig({
     sitemap(),
     contentSecurityPolicy(),
     markdownPages(),
+    // After markdownPages: a page's Link header names its Markdown twin.
+    pageLinkHeaders(),
   ],
 });

@@ -133,6 +133,26 @@ describe('buildApiCatalog (RFC 9727)', () => {
     });
   });
 
+  it('links the remote MCP endpoint to its MCP Server Card, when given, as describedby', () => {
+    const withCard = buildApiCatalog({
+      ...input,
+      mcp: {
+        endpointUrl: 'https://preview.example/mcp',
+        configurationUrl: 'https://preview.example/mcp.json',
+        docsUrl: 'https://preview.example/docs/mcp/',
+        title: 'Earshot MCP server',
+        serverCardUrl: 'https://preview.example/.well-known/mcp/server-card',
+      },
+    });
+    assert.deepEqual(withCard.linkset.at(-1)!.describedby, [
+      {
+        href: 'https://preview.example/.well-known/mcp/server-card',
+        type: 'application/json',
+        title: 'Earshot MCP server: MCP Server Card',
+      },
+    ]);
+  });
+
   it('is served as a linkset with the RFC 9727 profile', () => {
     assert.equal(
       API_CATALOG_CONTENT_TYPE,

@@ -15,6 +15,9 @@ import { API_LINK_HEADER, CORS_RESPONSE_HEADERS } from '../../site/lib/edge/api-
 import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
 import { API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
+import { MCP_SERVER_CARD_JSON_PATH, MCP_SERVER_CARD_PATH } from '../../site/lib/mcp/build-mcp-server-card.ts';
+import { AGENT_SKILLS_INDEX_PATH, agentSkillFilePath } from '../../site/lib/discovery/build-agent-skills-index.ts';
+import { EARSHOT_SKILL_NAME } from '../../site/lib/discovery/build-skill-md.ts';
 
 const config = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
@@ -149,6 +152,10 @@ describe('netlify.toml: headers', () => {
     OPENAPI_PATH,
     product.resources.mcp,
     API_CATALOG_PATH,
+    MCP_SERVER_CARD_PATH,
+    MCP_SERVER_CARD_JSON_PATH,
+    AGENT_SKILLS_INDEX_PATH,
+    agentSkillFilePath(EARSHOT_SKILL_NAME, 'SKILL.md'),
     ...schemaPaths,
     '/api/nope',
     ...endpoints.map((route) => route.path),
@@ -179,6 +186,11 @@ describe('netlify.toml: headers', () => {
   it('/.well-known/api-catalog links to itself with rel="api-catalog" (RFC 9727, section 2)', () => {
     assert.equal(resolveHeaders(config, API_CATALOG_PATH).link, `<${API_CATALOG_PATH}>; rel="api-catalog"`);
   });
+
+  for (const path of [MCP_SERVER_CARD_PATH, MCP_SERVER_CARD_JSON_PATH]) {
+    it(`${path}: the MCP Server Card is served as application/json (SEP-2127), the extensionless path too`, () =>
+      assert.equal(resolveHeaders(config, path)['content-type'], 'application/json'));
+  }
 
   for (const path of schemaPaths) {
     it(`${path}: served as application/schema+json`, () =>
