@@ -191,7 +191,7 @@ test('the SKILL.md teaches the API, the client and the MCP endpoint with this si
   };
   expect(skillMd).toContain(configuration.mcpServers.earshot.url);
   expect(skillMd).toContain(`npm install --global ${configuration.mcpServers['earshot-stdio'].args[1]}`);
-  const gettable = [...new Set(skillMd.match(new RegExp(`${baseURL}[^\\s\`),]*`, 'g')) ?? [])].filter(
+  const gettable = [...new Set(skillMd.match(new RegExp(`${baseURL}[^\\s\`),;]*`, 'g')) ?? [])].filter(
     (url) => !url.endsWith('/mcp') && !url.endsWith('.tgz'),
   );
   expect(gettable.length).toBeGreaterThan(3);
