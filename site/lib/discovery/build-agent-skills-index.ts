@@ -22,7 +22,7 @@ export interface AgentSkill {
 }
 
 /** `sha256:` and the lowercase hex SHA-256 of the bytes. */
-export function sha256Digest(bytes: Uint8Array | string): string {
+function sha256Digest(bytes: Uint8Array | string): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }
 
@@ -30,7 +30,7 @@ export function sha256Digest(bytes: Uint8Array | string): string {
  * The skill-level digest: the SHA-256 of one line `<path>\0<hex>\n` per file, sorted by path in
  * byte order.
  */
-export function skillDigest(files: readonly { path: string; digest: string }[]): string {
+function skillDigest(files: readonly { path: string; digest: string }[]): string {
   const manifest = [...files]
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     .map(({ path, digest }) => `${path}\0${digest.slice('sha256:'.length)}\n`)

@@ -13,7 +13,7 @@
 export const CONTENT_SIGNALS = { search: 'yes', 'ai-input': 'yes', 'ai-train': 'yes' } as const;
 
 /** The sitemap index `@astrojs/sitemap` writes. */
-export const SITEMAP_PATH = '/sitemap-index.xml';
+const SITEMAP_PATH = '/sitemap-index.xml';
 
 export function buildRobotsTxt(baseUrl: string): string {
   const signals = Object.entries(CONTENT_SIGNALS)

@@ -49,7 +49,7 @@ function qualityOf(ranges: MediaRange[], type: string, subtype: string): { q: nu
  * such as `text/markdown, text/html`, asks for it). A browser's `Accept`, `*\/*` and no header at
  * all keep the HTML: none of them names Markdown.
  */
-export function prefersMarkdown(accept: string | null): boolean {
+function prefersMarkdown(accept: string | null): boolean {
   if (!accept) return false;
   const ranges = parseAccept(accept);
   const markdown = qualityOf(ranges, 'text', 'markdown');

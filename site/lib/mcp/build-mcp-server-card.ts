@@ -23,7 +23,7 @@ export const MCP_SERVER_CARD_PATH = '/.well-known/mcp/server-card';
 /** Where crawlers probe for it today (the agent-readiness scanners): the same bytes. */
 export const MCP_SERVER_CARD_JSON_PATH = '/.well-known/mcp/server-card.json';
 
-export const MCP_SERVER_CARD_FORMAT = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
+const MCP_SERVER_CARD_FORMAT = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 
 export interface McpServerCardInput {
   /** This build's base URL. */
