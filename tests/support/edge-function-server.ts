@@ -8,6 +8,9 @@
  * `listening <port>` once it answers.
  */
 
+// A module (top-level await, names of its own), though it exports nothing.
+export {};
+
 /** What this script uses of Deno's API (the project type-checks it with Node's types). */
 declare const Deno: {
   args: string[];

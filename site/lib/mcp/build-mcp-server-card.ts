@@ -104,12 +104,14 @@ export function buildMcpServerCard(input: McpServerCardInput): McpServerCard {
       },
     ],
     capabilities: structuredClone(MCP_SERVER_CAPABILITIES),
+    // The schemas as `tools/list` publishes them; `type: 'object'` restated for the type checker
+    // (every tool schema is an object schema, which the card's schema checks at build).
     tools: earshotTools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
       name,
       title,
       description,
-      inputSchema,
-      outputSchema,
+      inputSchema: { ...inputSchema, type: 'object' as const },
+      outputSchema: { ...outputSchema, type: 'object' as const },
       annotations: { ...annotations },
     })),
     resources: earshotResources.map(({ uri, name, title, description, mimeType }) => ({
@@ -119,5 +121,5 @@ export function buildMcpServerCard(input: McpServerCardInput): McpServerCard {
       description,
       mimeType,
     })),
-  } as McpServerCard;
+  };
 }
