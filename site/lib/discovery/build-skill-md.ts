@@ -75,6 +75,7 @@ export function buildSkillMd(input: SkillMdInput): string {
     '## Learn more',
     '',
     `- ${input.llmsTxtUrl}: every docs page, as Markdown.`,
+    `- Any docs page answers Markdown when asked with \`Accept: text/markdown\`, or at its path with \`.md\` for the trailing slash (${input.docsUrl.replace(/\/$/, '')}.md).`,
     `- ${input.docsUrl}: the documentation for people.`,
     '',
   ].join('\n');
