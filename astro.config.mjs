@@ -9,6 +9,8 @@ import { contentSecurityPolicy } from './site/integrations/content-security-poli
 import starlightOpenAPI, { openAPISidebarGroups } from 'starlight-openapi';
 import { earshotData } from './site/integrations/earshot-data.ts';
 import { markdownPages } from './site/integrations/markdown-pages.ts';
+import { pageLinkHeaders } from './site/integrations/page-link-headers.ts';
+import { WEBMCP_SCRIPT_PATH } from './site/lib/discovery/build-webmcp-script.ts';
 import { API_REFERENCE_BASE, docsSidebar } from './site/lib/docs/docs-navigation.ts';
 import { buildOpenApiDocument } from './site/lib/openapi/build-openapi-document.ts';
 import { writeOpenApiFile } from './site/lib/openapi/write-openapi-file.ts';
@@ -84,6 +86,8 @@ export default defineConfig({
             href: CHANGELOG_FEED_PATH,
           },
         },
+        // WebMCP: the MCP tools offered to the browser's model-context API, where there is one.
+        { tag: 'script', attrs: { src: WEBMCP_SCRIPT_PATH, type: 'module' } },
       ],
       sidebar: [...docsSidebar.map(({ label, items }) => ({ label, items: [...items] })), ...openAPISidebarGroups],
       plugins: [
@@ -96,5 +100,7 @@ export default defineConfig({
     sitemap({ customPages: [`${context.baseUrl}${CHANGELOG_FEED_PATH}`] }),
     contentSecurityPolicy(),
     markdownPages(),
+    // After markdownPages: a page's Link header names its Markdown twin.
+    pageLinkHeaders(),
   ],
 });

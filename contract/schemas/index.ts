@@ -5,9 +5,11 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { capabilitiesResponseSchema } from './capabilities-response.ts';
+import { agentSkillsIndexSchema } from './agent-skills-index.ts';
 import { changelogDataSchema } from './changelog-data.ts';
 import { errorSchema } from './error.ts';
 import { mcpConfigurationSchema } from './mcp-configuration.ts';
+import { mcpServerCardSchema } from './mcp-server-card.ts';
 import { platformSchema } from './platform.ts';
 import { platformsDataSchema } from './platforms-data.ts';
 import { platformsResponseSchema } from './platforms-response.ts';
@@ -15,10 +17,12 @@ import { productDataSchema } from './product-data.ts';
 import { toTolerantSchema } from './tolerant.ts';
 
 export {
+  agentSkillsIndexSchema,
   capabilitiesResponseSchema,
   changelogDataSchema,
   errorSchema,
   mcpConfigurationSchema,
+  mcpServerCardSchema,
   platformsDataSchema,
   platformsResponseSchema,
   productDataSchema,
@@ -53,6 +57,9 @@ export type TolerantSchemaName = ApiSchemaName | 'McpConfiguration';
 export const allSchemas = [
   ...Object.values(apiSchemas),
   mcpConfigurationSchema,
+  // The discovery files agents look for first (site/lib/discovery/): published, not API answers.
+  mcpServerCardSchema,
+  agentSkillsIndexSchema,
   productDataSchema,
   platformsDataSchema,
 ];
@@ -80,6 +87,8 @@ export interface ApiSchemaTypes {
   Error: ApiError;
 }
 export type McpConfiguration = FromSchema<typeof mcpConfigurationSchema>;
+export type McpServerCard = FromSchema<typeof mcpServerCardSchema>;
+export type AgentSkillsIndex = FromSchema<typeof agentSkillsIndexSchema>;
 export type ProductData = FromSchema<typeof productDataSchema, { references: References }>;
 export type PlatformsData = FromSchema<typeof platformsDataSchema, { references: References }>;
 export type ChangelogData = FromSchema<typeof changelogDataSchema>;

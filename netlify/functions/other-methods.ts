@@ -17,7 +17,16 @@ import { answerOtherMethod } from '../../site/lib/edge/other-methods.ts';
  * @see https://docs.netlify.com/platform/request-chain/
  */
 export const config = {
-  path: ['/api/*', '/openapi.json', '/mcp.json', '/.well-known/api-catalog', '/schemas/*', '/docs/changelog/feed.json'],
+  path: [
+    '/api/*',
+    '/openapi.json',
+    '/mcp.json',
+    '/.well-known/api-catalog',
+    '/.well-known/mcp/*',
+    '/.well-known/agent-skills/*',
+    '/schemas/*',
+    '/docs/changelog/feed.json',
+  ],
   method: ['OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'],
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rate_limit' },
 };

@@ -5,6 +5,8 @@ import { markdownPathOf } from '../lib/discovery/build-llms-full-txt.ts';
 import { publishedSchemas } from '../lib/discovery/published-schemas.ts';
 import { buildLlmsTxt, type LlmsTxtPage } from '../lib/discovery/build-llms-txt.ts';
 import { API_REFERENCE_BASE, docsPageSlugs } from '../lib/docs/docs-navigation.ts';
+import { AGENT_SKILLS_INDEX_PATH } from '../lib/discovery/build-agent-skills-index.ts';
+import { MCP_SERVER_CARD_PATH } from '../lib/mcp/build-mcp-server-card.ts';
 import { loadDocsFacts } from '../lib/docs/docs-facts.ts';
 import { CHANGELOG_FEED_PATH } from '../lib/changelog/build-changelog-feed.ts';
 
@@ -71,6 +73,18 @@ export const GET: APIRoute = async () => {
       description:
         'The RFC 9727 linkset naming both endpoints and the remote MCP endpoint, with their descriptions and docs.',
       url: `${baseUrl}${API_CATALOG_PATH}`,
+    },
+    {
+      title: 'MCP Server Card',
+      description:
+        'The remote MCP endpoint described before connecting (SEP-2127 draft): name, version, tools, resources, protocol revisions, no authentication.',
+      url: `${baseUrl}${MCP_SERVER_CARD_PATH}`,
+    },
+    {
+      title: 'Agent Skills',
+      description:
+        'The Agent Skills index: a SKILL.md that teaches an agent the API, the client and the MCP endpoint, with sha256 digests.',
+      url: `${baseUrl}${AGENT_SKILLS_INDEX_PATH}`,
     },
     ...publishedSchemas(baseUrl).map((schema) => ({
       title: `${schema.title} JSON Schema`,

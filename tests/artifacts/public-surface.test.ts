@@ -9,6 +9,10 @@ import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts'
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { readCliTarball } from '../../site/lib/cli-package/cli-tarball.ts';
 import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
+import { MCP_SERVER_CARD_JSON_PATH, MCP_SERVER_CARD_PATH } from '../../site/lib/mcp/build-mcp-server-card.ts';
+import { AGENT_SKILLS_INDEX_PATH } from '../../site/lib/discovery/build-agent-skills-index.ts';
+import { HEADERS_FILE } from '../../site/lib/edge/page-link-headers.ts';
+import { WEBMCP_SCRIPT_PATH } from '../../site/lib/discovery/build-webmcp-script.ts';
 import { apiSchemas, productDataSchema } from '../../contract/schemas/index.ts';
 import { PLANTED_SECRETS, testSite } from '../support/test-build.ts';
 import { readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
@@ -48,6 +52,11 @@ const singletons: Record<string, string> = {
   'llms.txt': 'llms.txt',
   'llms-full.txt': 'llms-full.txt, the whole docs in Markdown',
   '.well-known/api-catalog': 'the API catalog',
+  [MCP_SERVER_CARD_PATH.slice(1)]: 'the MCP Server Card',
+  [MCP_SERVER_CARD_JSON_PATH.slice(1)]: 'the MCP Server Card, where crawlers probe',
+  [AGENT_SKILLS_INDEX_PATH.slice(1)]: 'the Agent Skills index',
+  [HEADERS_FILE]: 'the pages’ Link headers, read by Netlify',
+  [WEBMCP_SCRIPT_PATH.slice(1)]: 'the WebMCP script',
   'favicon.svg': 'the favicon',
   [cliTarball]: 'the client package',
   '404.html': 'the not-found page',
@@ -57,6 +66,7 @@ const singletons: Record<string, string> = {
 /** The documented families of files, by path. Docs pages are those the sitemap lists. */
 const families: [string, RegExp][] = [
   ['a sitemap', /^sitemap-\d+\.xml$/],
+  ['an Agent Skill file', /^\.well-known\/agent-skills\/[a-z0-9-]+\/SKILL\.md$/],
   [
     'a docs asset bundled by Astro (scripts, styles, fonts, images)',
     /^_astro\/[\w.-]+\.(js|css|woff2?|svg|png|jpe?g|webp|avif)$/,

@@ -11,7 +11,13 @@ import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-c
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
-import { apiSchemas, errorSchema, mcpConfigurationSchema } from '../../contract/schemas/index.ts';
+import {
+  agentSkillsIndexSchema,
+  apiSchemas,
+  errorSchema,
+  mcpConfigurationSchema,
+  mcpServerCardSchema,
+} from '../../contract/schemas/index.ts';
 
 const config = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
@@ -190,9 +196,12 @@ test.describe('the edge, served by the local server', () => {
     baseURL,
   }) => {
     const schemas = publishedSchemas(baseURL!);
-    // The public shapes, and only those: the API's and the MCP configuration's, never a data file's.
+    // The public shapes, and only those: the API's, the MCP configuration's and the discovery
+    // files' (the MCP Server Card, the Agent Skills index), never a data file's.
     expect(schemas.map(({ title }) => title).sort()).toEqual(
-      [...Object.values(apiSchemas), mcpConfigurationSchema].map(({ title }) => title).sort(),
+      [...Object.values(apiSchemas), mcpConfigurationSchema, mcpServerCardSchema, agentSkillsIndexSchema]
+        .map(({ title }) => title)
+        .sort(),
     );
     for (const { schema } of schemas) {
       const id = schema.$id as string;
@@ -222,10 +231,22 @@ test.describe('the edge, served by the local server', () => {
     // The local server sets its own Content-Type and Cache-Control on static files (netlify/README.md, "Locally"):
     // exactly the checks of those are skipped, each saying what a deploy must send.
     const skipped = lines.filter((line) => line.startsWith('skip '));
-    expect(skipped.map((line) => /the local server sets its own (content-type|cache-control)/.exec(line)?.[1])).toEqual(
-      // The API catalog, each schema and the changelog feed; the hashed assets.
-      ['content-type', ...publishedSchemas(baseURL!).map(() => 'content-type'), 'content-type', 'cache-control'],
-    );
+    // And the Markdown negotiation, an edge function, which netlify dev cannot run offline.
+    expect(
+      skipped.map((line) =>
+        /the local server (?:sets its own (content-type|cache-control)|cannot run (edge functions))/
+          .exec(line)
+          ?.slice(1)
+          .join(''),
+      ),
+    ).toEqual([
+      'content-type',
+      ...publishedSchemas(baseURL!).map(() => 'content-type'),
+      'content-type',
+      'cache-control',
+      'edge functions',
+      'content-type',
+    ]);
     expect(smoke.status, smoke.stderr).toBe(0);
     expect(smoke.stderr).not.toMatch(/\n\s+at /);
   });
@@ -238,11 +259,13 @@ test.describe('the edge, served by the local server', () => {
       .trimEnd()
       .split('\n')
       .filter((line) => line.startsWith('FAIL '));
-    expect(failed.map((line) => /: (content-type|cache-control) must be/.exec(line)?.[1])).toEqual([
+    expect(failed.map((line) => /: (content-type|cache-control|Content-Type) must be/.exec(line)?.[1])).toEqual([
       'content-type',
       ...publishedSchemas(baseURL!).map(() => 'content-type'),
       'content-type',
       'cache-control',
+      'Content-Type',
+      'content-type',
     ]);
     expect(smoke.status).toBe(1);
   });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from '../../site/lib/discovery/build-api-catalog.ts';
 import { buildLlmsTxt } from '../../site/lib/discovery/build-llms-txt.ts';
+import { buildAgentSkillsIndex } from '../../site/lib/discovery/build-agent-skills-index.ts';
 
 describe('buildLlmsTxt (llmstxt.org)', () => {
   const text = buildLlmsTxt({
@@ -133,10 +134,56 @@ describe('buildApiCatalog (RFC 9727)', () => {
     });
   });
 
+  it('links the remote MCP endpoint to its MCP Server Card, when given, as describedby', () => {
+    const withCard = buildApiCatalog({
+      ...input,
+      mcp: {
+        endpointUrl: 'https://preview.example/mcp',
+        configurationUrl: 'https://preview.example/mcp.json',
+        docsUrl: 'https://preview.example/docs/mcp/',
+        title: 'Earshot MCP server',
+        serverCardUrl: 'https://preview.example/.well-known/mcp/server-card',
+      },
+    });
+    assert.deepEqual(withCard.linkset.at(-1)!.describedby, [
+      {
+        href: 'https://preview.example/.well-known/mcp/server-card',
+        type: 'application/json',
+        title: 'Earshot MCP server: MCP Server Card',
+      },
+    ]);
+  });
+
   it('is served as a linkset with the RFC 9727 profile', () => {
     assert.equal(
       API_CATALOG_CONTENT_TYPE,
       'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
     );
+  });
+});
+
+describe('buildAgentSkillsIndex (Agent Skills Discovery v0.2.0)', () => {
+  // The format's own worked example ("Integrity and Verification"): two files, their digests, the skill's.
+  const index = buildAgentSkillsIndex([
+    {
+      name: 'hello',
+      description: 'Says hello.',
+      files: [
+        { path: 'SKILL.md', bytes: new TextEncoder().encode('# Hello\n') },
+        { path: 'scripts/run.sh', bytes: new TextEncoder().encode('#!/bin/sh\n') },
+      ],
+    },
+  ]);
+
+  it('digests each file’s bytes as sha256:<hex>, in the order given', () => {
+    assert.deepEqual(index.skills[0]!.files, [
+      { path: 'SKILL.md', digest: 'sha256:90f8ec5669cd34183b9b0fdf8b94f5efb4c3672876330f4aa76088c2b4ad17be' },
+      { path: 'scripts/run.sh', digest: 'sha256:a8076d3d28d21e02012b20eaf7dbf75409a6277134439025f282e368e3305abf' },
+    ]);
+  });
+
+  it('digests the skill from its files’ sorted "<path>\\0<hex>\\n" lines, as the worked example does', () => {
+    assert.equal(index.skills[0]!.digest, 'sha256:34f7a8c484e9991f3e71a309f31332d6335efc01f544105c4185a7c4ab12eb1e');
+    assert.equal(index.version, '0.2.0');
   });
 });

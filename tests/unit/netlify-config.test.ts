@@ -16,6 +16,9 @@ import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-
 import { API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
 import { CHANGELOG_FEED_PATH, CHANGELOG_FEED_TYPE } from '../../site/lib/changelog/build-changelog-feed.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
+import { MCP_SERVER_CARD_JSON_PATH, MCP_SERVER_CARD_PATH } from '../../site/lib/mcp/build-mcp-server-card.ts';
+import { AGENT_SKILLS_INDEX_PATH, agentSkillFilePath } from '../../site/lib/discovery/build-agent-skills-index.ts';
+import { EARSHOT_SKILL_NAME } from '../../site/lib/discovery/build-skill-md.ts';
 
 const config = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
@@ -150,6 +153,10 @@ describe('netlify.toml: headers', () => {
     OPENAPI_PATH,
     product.resources.mcp,
     API_CATALOG_PATH,
+    MCP_SERVER_CARD_PATH,
+    MCP_SERVER_CARD_JSON_PATH,
+    AGENT_SKILLS_INDEX_PATH,
+    agentSkillFilePath(EARSHOT_SKILL_NAME, 'SKILL.md'),
     ...schemaPaths,
     '/api/nope',
     ...endpoints.map((route) => route.path),
@@ -184,6 +191,11 @@ describe('netlify.toml: headers', () => {
 
   it(`${CHANGELOG_FEED_PATH}: served as ${CHANGELOG_FEED_TYPE} (JSON Feed 1.1, "Discovery")`, () =>
     assert.equal(resolveHeaders(config, CHANGELOG_FEED_PATH)['content-type'], `${CHANGELOG_FEED_TYPE}; charset=utf-8`));
+
+  for (const path of [MCP_SERVER_CARD_PATH, MCP_SERVER_CARD_JSON_PATH]) {
+    it(`${path}: the MCP Server Card is served as application/json (SEP-2127), the extensionless path too`, () =>
+      assert.equal(resolveHeaders(config, path)['content-type'], 'application/json'));
+  }
 
   for (const path of schemaPaths) {
     it(`${path}: served as application/schema+json`, () =>

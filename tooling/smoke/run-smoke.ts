@@ -25,9 +25,11 @@ Usage: npm run smoke -- <base-url> [--burst] [--local]
 
 Checks both API endpoints (200, schema-valid, headers, RateLimit-Policy), the JSON 404 under
 /api/, the OpenAPI document, what the CDN answers to OPTIONS (CORS preflights) and to POST and
-DELETE, the API catalog, the JSON Schemas at their $id, the caching of hashed assets, that every
-resource link of /api/v1/capabilities answers 2xx, and the remote MCP endpoint /mcp (both
-protocol eras, 405 on GET, 403 for a foreign Origin, its function's own address closed). Prints
+DELETE, the API catalog, the JSON Schemas at their $id, the caching of hashed assets, what
+agents probe first (the Link header of /, / as Markdown for Accept: text/markdown, the MCP
+Server Card), that every resource link of /api/v1/capabilities answers 2xx, and the remote MCP
+endpoint /mcp (both protocol eras, 405 on GET, 403 for a foreign Origin, its function's own
+address closed). Prints
 one line per check, "ok" (with what came back, where that is the point), "skip" or "FAIL", on
 stdout.
 

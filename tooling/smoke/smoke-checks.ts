@@ -12,6 +12,10 @@ import {
 } from '../../site/lib/discovery/build-api-catalog.ts';
 import { CHANGELOG_FEED_PATH, CHANGELOG_FEED_TYPE } from '../../site/lib/changelog/build-changelog-feed.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
+import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
+import { MARKDOWN_CONTENT_TYPE } from '../../site/lib/edge/markdown-negotiation.ts';
+import { buildPageLinkHeader } from '../../site/lib/edge/page-link-headers.ts';
+import { MCP_SERVER_CARD_JSON_PATH, MCP_SERVER_CARD_PATH } from '../../site/lib/mcp/build-mcp-server-card.ts';
 import { MCP_ENDPOINT_PATH } from '../../site/lib/mcp/mcp-endpoint-path.ts';
 import { ALLOWED_METHODS } from '../../site/lib/edge/api-headers.ts';
 import { resolveHeaders, type NetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
@@ -271,7 +275,85 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) throw new SmokeFailure(`${url} is not gzip data`);
       },
     },
+    ...buildAgentDiscoveryChecks(context),
   ];
+}
+
+/**
+ * What agents probe first: the Link header of `/` (RFC 9727's own discovery example is `HEAD /`),
+ * `/` as Markdown on request (the edge function, which only a deploy runs), the MCP Server Card.
+ */
+function buildAgentDiscoveryChecks(context: SmokeContext): SmokeCheck[] {
+  const targets = { apiCatalog: API_CATALOG_PATH, openApi: OPENAPI_PATH, docs: '/docs/' };
+  return [
+    {
+      name: 'HEAD / answers the Link header: the API catalog, the OpenAPI document, the docs and the page as Markdown',
+      run: async () => {
+        const response = await fetchOrFail(context, `${context.baseUrl}/`, {
+          method: 'HEAD',
+          headers: { Accept: 'text/html' },
+        });
+        expectStatus(response, 200);
+        const want = buildPageLinkHeader('/', targets);
+        const got = response.headers.get('link');
+        if (got !== want) throw new SmokeFailure(`Link must be ${JSON.stringify(want)} (got ${JSON.stringify(got)})`);
+        expectVaryAccept(response);
+      },
+    },
+    {
+      name: 'GET / with Accept: text/markdown answers the page as Markdown (text/markdown; charset=utf-8, Vary: Accept)',
+      run: async () => {
+        const response = await fetchOrFail(context, `${context.baseUrl}/`, { headers: { Accept: 'text/markdown' } });
+        expectStatus(response, 200);
+        const type = response.headers.get('content-type');
+        const body = await response.text();
+        if (type !== MARKDOWN_CONTENT_TYPE) {
+          if (context.local)
+            throw new SmokeSkip(
+              `the local server cannot run edge functions offline (got ${JSON.stringify(type)}; a deploy must send ${JSON.stringify(MARKDOWN_CONTENT_TYPE)})`,
+            );
+          throw new SmokeFailure(
+            `Content-Type must be ${JSON.stringify(MARKDOWN_CONTENT_TYPE)} (got ${JSON.stringify(type)})`,
+          );
+        }
+        expectVaryAccept(response);
+        const twin = await (await get(context, markdownPathOf('/'))).text();
+        if (body !== twin) throw new SmokeFailure(`the body must be ${markdownPathOf('/')}, byte for byte`);
+        return `${body.length} characters instead of the HTML`;
+      },
+    },
+    {
+      name: `GET ${MCP_SERVER_CARD_PATH} is the MCP Server Card of ${MCP_ENDPOINT_PATH}, as application/json with CORS, the same as ${MCP_SERVER_CARD_JSON_PATH}`,
+      run: async () => {
+        const [card, json] = await Promise.all([
+          get(context, MCP_SERVER_CARD_PATH),
+          get(context, MCP_SERVER_CARD_JSON_PATH),
+        ]);
+        expectStatus(card, 200);
+        expectStatus(json, 200);
+        const [cardText, jsonText] = await Promise.all([card.text(), json.text()]);
+        if (cardText !== jsonText) throw new SmokeFailure(`the two paths must serve the same card`);
+        const body = JSON.parse(cardText) as { remotes?: { url?: string }[] };
+        const want = new URL(MCP_ENDPOINT_PATH, `${context.baseUrl}/`).href;
+        if (body.remotes?.[0]?.url !== want)
+          throw new SmokeFailure(`its remote must be ${want} (got ${JSON.stringify(body.remotes?.[0]?.url)})`);
+        if (card.headers.get('access-control-allow-origin') !== '*')
+          throw new SmokeFailure('it must allow any origin (Access-Control-Allow-Origin: *)');
+        expectStaticHeader(
+          context,
+          card,
+          'content-type',
+          resolveHeaders(context.config, MCP_SERVER_CARD_PATH)['content-type']!,
+        );
+      },
+    },
+  ];
+}
+
+function expectVaryAccept(response: Response): void {
+  const vary = response.headers.get('vary') ?? '';
+  if (!/(^|,)\s*accept\s*(,|$)/i.test(vary))
+    throw new SmokeFailure(`Vary must name Accept (got ${JSON.stringify(vary)})`);
 }
 
 /** The public JSON resources the smoke check probes with a preflight (the MCP configuration is a resource link, checked below). */

@@ -21,6 +21,20 @@ export interface EarshotMcpServerOptions {
  */
 export const MCP_CACHE_HINT: CacheHint = { ttlMs: 60_000, cacheScope: 'public' };
 
+/** Who the server says it is in `initialize` (`serverInfo`, with the package's version). */
+export const MCP_SERVER_IDENTITY = { name: 'earshot', title: 'Earshot' } as const;
+
+/**
+ * What the server can do, as `initialize` states it. The lists never change while a server runs:
+ * a deploy changes them, and a new server answers. The MCP Server Card (site/lib/mcp/) states the same.
+ */
+export const MCP_SERVER_CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false } } as const;
+
+/** The server's instructions to a model, naming the API it reads; the Server Card's description too. */
+export function describeEarshotMcpServer(baseUrl: string): string {
+  return `Earshot's public discovery API (${baseUrl}): which platforms Earshot monitors and for what (list_platforms), and the product's capabilities and integration links (get_capabilities). Read-only; no account needed.`;
+}
+
 /** The most array elements and object members a `tools/call` may send; neither tool takes any. */
 const MAX_TOOL_INPUT_ELEMENTS = 64;
 
@@ -100,11 +114,10 @@ export async function loadEarshotMcpServerFactory(
 
   return () => {
     const server = new McpServer(
-      { name: 'earshot', title: 'Earshot', version },
+      { ...MCP_SERVER_IDENTITY, version },
       {
-        // The lists never change while a server runs: a deploy changes them, and a new server answers.
-        capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
-        instructions: `Earshot's public discovery API (${source.baseUrl}): which platforms Earshot monitors and for what (list_platforms), and the product's capabilities and integration links (get_capabilities). Read-only; no account needed.`,
+        capabilities: structuredClone(MCP_SERVER_CAPABILITIES),
+        instructions: describeEarshotMcpServer(source.baseUrl),
         cacheHints,
         maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
       },

@@ -9,6 +9,8 @@ export interface EarshotTool {
   name: string;
   title: string;
   description: string;
+  /** The API operation whose answer it returns (contract/endpoints.ts). */
+  operationId: OperationId;
   inputSchema: Record<string, unknown>;
   /** What is wrong with these arguments, said for a model to correct them; undefined when nothing is. */
   checkArguments(args: unknown): string | undefined;
@@ -63,6 +65,7 @@ function apiTool(spec: { name: string; title: string; description: string; opera
     name,
     title,
     description,
+    operationId,
     inputSchema: noArguments,
     checkArguments: (args) => describeUnexpectedArguments(name, args),
     outputSchema: toSelfContainedSchema(tolerantSchemas[findEndpoint(operationId).schema]),

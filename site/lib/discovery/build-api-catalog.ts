@@ -40,7 +40,14 @@ export interface ApiCatalogInput {
   docsUrl: string;
   schemaType: string;
   /** The remote MCP endpoint, described by its configuration file and documented on its page. */
-  mcp?: { endpointUrl: string; configurationUrl: string; docsUrl: string; title: string };
+  mcp?: {
+    endpointUrl: string;
+    configurationUrl: string;
+    docsUrl: string;
+    title: string;
+    /** Its MCP Server Card (SEP-2127), which describes the server itself. */
+    serverCardUrl?: string;
+  };
   /** What changed in the API and when: the changelog page and its feed, each endpoint's `version-history`. */
   changelog?: { pageUrl: string; feedUrl: string; feedType: string; title: string };
 }
@@ -51,7 +58,8 @@ export interface ApiCatalogInput {
  * that answers, is the anchor of its metadata: `service-desc` (its OpenAPI document) and
  * `service-doc` (its documentation for people), RFC 8631; `describedby` (RFC 8288's registry),
  * the JSON Schemas of its answers. Every `type` is the media type the site serves that target with.
- * The remote MCP endpoint, when given, is one more item and anchor, described by `/mcp.json`.
+ * The remote MCP endpoint, when given, is one more item and anchor, described by `/mcp.json` (how
+ * to reach it) and by its MCP Server Card (what it is) as `describedby`.
  */
 export function buildApiCatalog({
   catalogUrl,
@@ -103,6 +111,13 @@ export function buildApiCatalog({
               anchor: mcp.endpointUrl,
               'service-desc': [{ href: mcp.configurationUrl, type: 'application/json', title: mcp.title }],
               'service-doc': [{ href: mcp.docsUrl, type: 'text/html' }],
+              ...(mcp.serverCardUrl
+                ? {
+                    describedby: [
+                      { href: mcp.serverCardUrl, type: 'application/json', title: `${mcp.title}: MCP Server Card` },
+                    ],
+                  }
+                : {}),
             },
           ]
         : []),

@@ -43,6 +43,8 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
     `It is rate limited to ${input.rateLimitText}; over the limit it answers HTTP 429 with a JSON Error body.`,
     'It never exposes customer monitors, results, accounts, subscriptions or prompts.',
     '',
+    'Every page of the site is also Markdown: at its path with `.md` for the trailing slash (the links below), or at the page itself for `Accept: text/markdown`.',
+    '',
     `MCP clients reach the same data at the remote MCP endpoint ${input.mcpEndpointUrl} (Streamable HTTP, protocol revisions 2026-07-28 and 2025-11-25, no key, nothing to install).`,
     '',
     `The official client (command line, MCP server over stdio and typed library) is served by this site, pinned to its version: install it with \`${input.client.installGlobal}\`; an MCP client starts its server with \`${input.client.mcpCommand}\`. It is not on the public npm registry.`,

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH, buildApiCatalog } from '../../lib/discovery/build-api-catalog.ts';
 import { publishedSchemas, SCHEMA_CONTENT_TYPE } from '../../lib/discovery/published-schemas.ts';
 import { loadDocsFacts } from '../../lib/docs/docs-facts.ts';
+import { MCP_SERVER_CARD_PATH } from '../../lib/mcp/build-mcp-server-card.ts';
 import { apiSchemas } from '../../../contract/schemas/index.ts';
 import {
   CHANGELOG_FEED_PATH,
@@ -33,6 +34,7 @@ export const GET: APIRoute = () => {
       configurationUrl: resourceLinks.mcp,
       docsUrl: `${baseUrl}/docs/mcp/`,
       title: `${product.name} MCP server`,
+      serverCardUrl: `${baseUrl}${MCP_SERVER_CARD_PATH}`,
     },
     changelog: {
       pageUrl: `${baseUrl}${CHANGELOG_PAGE_PATH}`,

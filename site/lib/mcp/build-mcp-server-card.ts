@@ -1,0 +1,125 @@
+/**
+ * The MCP Server Card of the remote endpoint, made from the facts `/mcp.json` and the server itself
+ * are made from: the endpoint's URL is the one `/mcp.json` names (buildMcpConfiguration), the
+ * name, title, capabilities, instructions, tools and resources are the ones the server answers
+ * `initialize`, `tools/list` and `resources/list` with (client/src/mcp/), the version is the client
+ * package's, and the protocol revisions are the ones the endpoint answers (readMcpProtocolVersions).
+ * @see https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2127 (SEP-2127)
+ */
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import type { McpConfiguration, McpServerCard } from '../../../contract/schemas/index.ts';
+import {
+  describeEarshotMcpServer,
+  MCP_SERVER_CAPABILITIES,
+  MCP_SERVER_IDENTITY,
+} from '../../../client/src/mcp/create-mcp-server.ts';
+import { earshotResources } from '../../../client/src/mcp/mcp-resources.ts';
+import { earshotTools } from '../../../client/src/mcp/mcp-tools.ts';
+import type { McpEndpoint } from './mcp-endpoint.ts';
+
+/** Where the draft puts the card (SEP-2127, ".well-known URI"). */
+export const MCP_SERVER_CARD_PATH = '/.well-known/mcp/server-card';
+
+/** Where crawlers probe for it today (the agent-readiness scanners): the same bytes. */
+export const MCP_SERVER_CARD_JSON_PATH = '/.well-known/mcp/server-card.json';
+
+const MCP_SERVER_CARD_FORMAT = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
+
+export interface McpServerCardInput {
+  /** This build's base URL. */
+  baseUrl: string;
+  /** The production base URL (`data/product.json`): the card's name is the same on every deploy. */
+  productionBaseUrl: string;
+  /** What this build publishes at `/mcp.json`. */
+  configuration: McpConfiguration;
+  /** The client package's version, which the server reports as its own. */
+  version: string;
+  /** The protocol revisions the endpoint answers (readMcpProtocolVersions). */
+  protocolVersions: string[];
+  /** Where people read how to connect. */
+  docsUrl: string;
+  /** The site's icon, absolute. */
+  iconUrl: string;
+}
+
+/** The first revision that defines the Streamable HTTP transport, the only one `/mcp` speaks. */
+const FIRST_STREAMABLE_HTTP_REVISION = '2025-03-26';
+
+/**
+ * The protocol revisions the endpoint answers, newest first, as the endpoint itself says: the
+ * stateless revisions its `server/discover` lists, and the 2025 revisions its SDK negotiates in
+ * `initialize` (those of them that have Streamable HTTP). Asked in-process, of the very handler
+ * `/mcp` runs, so that an SDK upgrade changes the card with the endpoint.
+ */
+export async function readMcpProtocolVersions(endpoint: McpEndpoint, endpointUrl: string): Promise<string[]> {
+  const modern = '2026-07-28';
+  const response = await endpoint(
+    new Request(endpointUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': modern,
+        'Mcp-Method': 'server/discover',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'server/discover',
+        params: {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': modern,
+            'io.modelcontextprotocol/clientInfo': { name: 'earshot-build', version: '1.0.0' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    }),
+  );
+  const answer = (await response.json()) as { result?: { supportedVersions?: unknown } };
+  const stateless = answer.result?.supportedVersions;
+  if (!Array.isArray(stateless) || !stateless.every((version) => typeof version === 'string'))
+    throw new Error(`the MCP endpoint's server/discover named no supportedVersions (got ${JSON.stringify(answer)})`);
+  const legacy = SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version >= FIRST_STREAMABLE_HTTP_REVISION);
+  return [...new Set([...stateless, ...legacy])].sort().reverse();
+}
+
+export function buildMcpServerCard(input: McpServerCardInput): McpServerCard {
+  const namespace = new URL(input.productionBaseUrl).hostname.split('.').reverse().join('.');
+  return {
+    $schema: MCP_SERVER_CARD_FORMAT,
+    name: `${namespace}/${MCP_SERVER_IDENTITY.name}`,
+    version: input.version,
+    description: describeEarshotMcpServer(input.baseUrl),
+    title: MCP_SERVER_IDENTITY.title,
+    websiteUrl: input.docsUrl,
+    icons: [{ src: input.iconUrl, mimeType: 'image/svg+xml', sizes: ['any'] }],
+    remotes: [
+      {
+        type: 'streamable-http',
+        url: input.configuration.mcpServers.earshot.url,
+        supportedProtocolVersions: input.protocolVersions,
+        // The API protects nothing: no key, no OAuth (see the authentication docs page).
+        authentication: { required: false, schemes: [] },
+      },
+    ],
+    capabilities: structuredClone(MCP_SERVER_CAPABILITIES),
+    // The schemas as `tools/list` publishes them; `type: 'object'` restated for the type checker
+    // (every tool schema is an object schema, which the card's schema checks at build).
+    tools: earshotTools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+      name,
+      title,
+      description,
+      inputSchema: { ...inputSchema, type: 'object' as const },
+      outputSchema: { ...outputSchema, type: 'object' as const },
+      annotations: { ...annotations },
+    })),
+    resources: earshotResources.map(({ uri, name, title, description, mimeType }) => ({
+      uri,
+      name,
+      title,
+      description,
+      mimeType,
+    })),
+  };
+}
