@@ -11,6 +11,7 @@ import { platformSchema } from './platform.ts';
 import { platformsDataSchema } from './platforms-data.ts';
 import { platformsResponseSchema } from './platforms-response.ts';
 import { productDataSchema } from './product-data.ts';
+import { releaseManifestSchema } from './release-manifest.ts';
 import { toTolerantSchema } from './tolerant.ts';
 
 export {
@@ -81,3 +82,7 @@ export type McpConfiguration = FromSchema<typeof mcpConfigurationSchema>;
 export type ProductData = FromSchema<typeof productDataSchema, { references: References }>;
 export type PlatformsData = FromSchema<typeof platformsDataSchema, { references: References }>;
 export type ResourceName = keyof CapabilitiesResponse['data']['resources'];
+
+export { releaseManifestSchema };
+export type ReleaseManifest = FromSchema<typeof releaseManifestSchema>;
+export type ReleaseRecord = ReleaseManifest['releases'][number];
