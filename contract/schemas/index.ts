@@ -54,6 +54,7 @@ export const allSchemas = [
   mcpConfigurationSchema,
   productDataSchema,
   platformsDataSchema,
+  releaseManifestSchema,
 ];
 
 /**

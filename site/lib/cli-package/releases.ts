@@ -82,7 +82,7 @@ export function readReleaseStore(dir = RELEASES_DIR): ReleaseStore {
       'fix the file; git log releases/ shows its last good state',
     );
   }
-  const validate = createSchemaValidator().compile<ReleaseManifest>(releaseManifestSchema);
+  const validate = createSchemaValidator().getSchema<ReleaseManifest>(releaseManifestSchema.$id)!;
   if (!validate(manifest))
     throw new ReleaseProblems(
       (validate.errors ?? []).map((error) => describeSchemaError(label, error)),
