@@ -8,7 +8,14 @@ export const docsSidebar = [
   { label: 'Start here', items: ['docs'] },
   {
     label: 'Guides',
-    items: ['docs/authentication', 'docs/rate-limits', 'docs/platforms', 'docs/webhooks', 'docs/versioning'],
+    items: [
+      'docs/authentication',
+      'docs/rate-limits',
+      'docs/platforms',
+      'docs/webhooks',
+      'docs/versioning',
+      'docs/security',
+    ],
   },
   { label: 'Tools', items: ['docs/cli', 'docs/mcp'] },
 ] as const satisfies readonly { label: string; items: readonly string[] }[];
