@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import {
   buildSecurityTxt,
   SECURITY_POLICY_PATH,
@@ -33,5 +35,13 @@ describe('security.txt (RFC 9116)', () => {
     assert.match(expires!, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     const at = Date.parse(expires!);
     assert.ok(at > now.getTime() && at < now.getTime() + ONE_YEAR_MS, expires);
+  });
+
+  it('SECURITY.md gives the same contact and links to the policy and security.txt of production', () => {
+    const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
+    const policy = readFileSync('SECURITY.md', 'utf8');
+    assert.ok(policy.includes(`**${product.supportEmail}**`), product.supportEmail);
+    assert.ok(policy.includes(`${product.baseUrl}${SECURITY_TXT_PATH}`));
+    assert.ok(policy.includes(`${product.baseUrl}${SECURITY_POLICY_PATH}#reporting-a-vulnerability`));
   });
 });
