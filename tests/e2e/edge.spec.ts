@@ -10,7 +10,12 @@ import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-c
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
-import { apiSchemas, errorSchema, mcpConfigurationSchema } from '../../contract/schemas/index.ts';
+import {
+  apiSchemas,
+  errorSchema,
+  mcpConfigurationSchema,
+  releaseManifestSchema,
+} from '../../contract/schemas/index.ts';
 
 const config = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
@@ -188,9 +193,10 @@ test.describe('the edge, served by the local server', () => {
     baseURL,
   }) => {
     const schemas = publishedSchemas(baseURL!);
-    // The public shapes, and only those: the API's and the MCP configuration's, never a data file's.
+    // The public shapes, and only those: the API's, the MCP configuration's and the release
+    // manifest's, never a data file's.
     expect(schemas.map(({ title }) => title).sort()).toEqual(
-      [...Object.values(apiSchemas), mcpConfigurationSchema].map(({ title }) => title).sort(),
+      [...Object.values(apiSchemas), mcpConfigurationSchema, releaseManifestSchema].map(({ title }) => title).sort(),
     );
     for (const { schema } of schemas) {
       const id = schema.$id as string;
