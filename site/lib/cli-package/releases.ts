@@ -26,7 +26,7 @@ export const RELEASE_MANIFEST_NAME = 'manifest.json';
 const SBOM_IN_TARBALL = 'package/sbom.cdx.json';
 
 /** `earshot-1.0.0-0840ead340.tgz`: the version and the first ten hex digits of the SHA-512. */
-export function releaseFileName(version: string, sha512Hex: string): string {
+function releaseFileName(version: string, sha512Hex: string): string {
   return `earshot-${version}-${sha512Hex.slice(0, 10)}.tgz`;
 }
 
@@ -137,7 +137,7 @@ export function readReleaseStore(dir = RELEASES_DIR): ReleaseStore {
   return { manifest, text, tarballs };
 }
 
-export interface ServedRelease {
+interface ServedRelease {
   version: string;
   fileName: string;
   bytes: Uint8Array;

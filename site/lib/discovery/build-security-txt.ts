@@ -8,7 +8,7 @@ export const SECURITY_TXT_PATH = '/.well-known/security.txt';
 /** The docs page whose "Reporting a vulnerability" section is the policy. */
 export const SECURITY_POLICY_PATH = '/docs/security/';
 /** How far ahead `Expires` is set: under a year (RFC 9116, section 2.5.5). */
-export const SECURITY_TXT_LIFETIME_DAYS = 360;
+const SECURITY_TXT_LIFETIME_DAYS = 360;
 
 export interface SecurityTxtFacts {
   baseUrl: string;
