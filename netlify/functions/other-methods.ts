@@ -18,7 +18,7 @@ import { withSecurityHeaders } from '../../site/lib/edge/security-headers.ts';
  * @see https://docs.netlify.com/platform/request-chain/
  */
 export const config = {
-  path: ['/api/*', '/openapi.json', '/mcp.json', '/.well-known/api-catalog', '/schemas/*'],
+  path: ['/api/*', '/openapi.json', '/mcp.json', '/.well-known/api-catalog', '/schemas/*', '/releases/*'],
   method: ['OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'],
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rate_limit' },
 };
