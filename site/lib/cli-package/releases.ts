@@ -73,9 +73,9 @@ export function readReleaseStore(dir = RELEASES_DIR): ReleaseStore {
   const label = `releases/${RELEASE_MANIFEST_NAME}`;
   if (!existsSync(file)) return { manifest: { package: 'earshot', releases: [] }, text: '', tarballs: new Map() };
   const text = readFileSync(file, 'utf8');
-  let manifest: unknown;
+  let parsed: unknown;
   try {
-    manifest = JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new ReleaseProblems(
       [{ file: label, pointer: '', expected: `must be JSON (${(error as Error).message})` }],
@@ -83,11 +83,12 @@ export function readReleaseStore(dir = RELEASES_DIR): ReleaseStore {
     );
   }
   const validate = createSchemaValidator().getSchema<ReleaseManifest>(releaseManifestSchema.$id)!;
-  if (!validate(manifest))
+  if (!validate(parsed))
     throw new ReleaseProblems(
       (validate.errors ?? []).map((error) => describeSchemaError(label, error)),
       'a record is written by `npm run release`; restore the file with git',
     );
+  const manifest = parsed as ReleaseManifest;
   const problems: DataProblem[] = [];
   const tarballs = new Map<string, Uint8Array>();
   const seen = new Set<string>();
