@@ -8,6 +8,8 @@
  * - `README.md`: `client/README.md` with the commands, exit codes and links filled in
  *   from the same definitions as `--help` and the docs;
  * - `LICENSE`;
+ * - `THIRD-PARTY-NOTICES.md` and `sbom.cdx.json`: the licences and a CycloneDX SBOM of every npm
+ *   package the bundle holds, from esbuild's metafile (tooling/render-package-notices.ts);
  * - `dist/earshot.mjs` (the `bin`), `dist/index.mjs` (the library) and their shared chunks, one
  *   esbuild bundle with no runtime dependency;
  * - `dist/index.d.ts`: interfaces generated from the JSON Schemas (json-schema-to-typescript),
@@ -31,13 +33,15 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBuildFacts } from '../client/src/baked/build-facts.ts';
 import { checkedSchemaNames } from '../client/src/baked/validator-names.ts';
 import { commandDefinitions, commandName, exitCodeDefinitions } from '../client/src/definitions.ts';
 import { createSchemaValidator } from '../contract/create-schema-validator.ts';
 import { apiSchemas, mcpConfigurationSchema, tolerantSchemas } from '../contract/schemas/index.ts';
+import { listBundledPackages } from './bundled-packages.ts';
+import { NOTICES_FILE, renderSbom, renderThirdPartyNotices, SBOM_FILE } from './render-package-notices.ts';
 
 // ajv's standalone entry is CommonJS; under Node's ESM loader its default export is the module object.
 const standaloneCode = (standaloneCodeModule as unknown as { default: typeof standaloneCodeModule }).default;
@@ -57,6 +61,7 @@ export const LIBRARY_OUTFILE = resolve(CLI_OUTDIR, 'index.mjs');
 export interface PackageManifest {
   name: string;
   version: string;
+  license: string;
   engines: { node: string };
   [key: string]: unknown;
 }
@@ -91,8 +96,10 @@ const bakedModules: Record<string, () => string> = {
 const bakeModules: Plugin = {
   name: 'bake-modules',
   setup(builder) {
+    // The path is relative to the project: esbuild hashes it into the chunk names, and an absolute
+    // one would make the tarball depend on the folder the repository is built in.
     builder.onResolve({ filter: /\/baked\/(build-facts|response-validators)\.ts$/ }, (args) => ({
-      path: resolve(args.resolveDir, args.path),
+      path: relative(ROOT, resolve(args.resolveDir, args.path)).split(sep).join('/'),
       namespace: 'baked',
     }));
     builder.onLoad({ filter: /.*/, namespace: 'baked' }, (args) => {
@@ -122,6 +129,8 @@ export const CLI_LAZY_PACKAGES = [
 export const cliBuildOptions = {
   entryPoints: { earshot: resolve(ROOT, 'client/src/main.ts'), index: resolve(ROOT, 'client/src/library.ts') },
   outdir: CLI_OUTDIR,
+  // Paths in esbuild's output and chunk hashes are relative to this folder, whatever the cwd.
+  absWorkingDir: ROOT,
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,
@@ -298,7 +307,10 @@ export async function stageCliPackage(dir = CLI_PACKAGE_DIR): Promise<void> {
   const outdir = join(dir, 'dist');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  await build({ ...cliBuildOptions, outdir });
+  const { metafile } = await build({ ...cliBuildOptions, outdir, metafile: true });
+  const bundled = listBundledPackages(metafile, ROOT);
+  writeFileSync(join(dir, NOTICES_FILE), renderThirdPartyNotices(manifest, bundled));
+  writeFileSync(join(dir, SBOM_FILE), renderSbom({ ...manifest, license: manifest.license }, bundled));
   chmodSync(join(outdir, 'earshot.mjs'), 0o755);
   writeFileSync(join(outdir, 'index.d.ts'), await generateLibraryTypes());
   writeFileSync(join(dir, 'package.json'), renderPackageManifest(manifest));

@@ -47,6 +47,10 @@ async function main(): Promise<number> {
     // The client package first: the site serves it, and its pages and /mcp.json name its URL.
     const { buildCliPackage } = await import('./build-cli.ts');
     await buildCliPackage();
+    // A released version never changes: other bytes under a recorded version stop the build here.
+    const { readCliTarball } = await import('../site/lib/cli-package/cli-tarball.ts');
+    const { readServedReleases } = await import('../site/lib/cli-package/releases.ts');
+    readServedReleases(readCliTarball());
     // Imported only now: bad data is reported without paying for loading Astro.
     const { build } = await import('astro');
     await build({ outDir: OUT_DIR, logLevel: process.env.EARSHOT_BUILD_LOG === 'silent' ? 'silent' : 'info' });

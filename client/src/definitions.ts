@@ -260,6 +260,10 @@ export const environmentVariableDefinitions: readonly EnvironmentVariableDefinit
   { name: 'NO_PROXY', summary: 'Hosts to reach without the proxy, comma-separated' },
   { name: 'NO_COLOR', summary: 'Set to anything to turn colour off (colour is only used on a terminal anyway)' },
   { name: 'EARSHOT_DEBUG', summary: 'Set to 1 to print request details and every schema problem on stderr' },
+  {
+    name: 'EARSHOT_NO_UPDATE_NOTIFIER',
+    summary: 'Set to anything to stop the daily check for a new release (made only on a terminal, never in CI)',
+  },
 ];
 
 export const programExamples: readonly ExampleDefinition[] = [

@@ -5,7 +5,9 @@
  */
 import { formatErrorLines } from './api/client-error.ts';
 import { ExitCode } from './exit-codes.ts';
+import { buildFacts } from './baked/build-facts.ts';
 import { run } from './run.ts';
+import { startUpdateCheck } from './update-notice.ts';
 
 /**
  * Ctrl-C aborts whatever is under way, a request or a wait for the rate limit, and the run ends
@@ -41,6 +43,14 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 // stderr is the last resort: if it fails too, there is nowhere left to say so.
 process.stderr.on('error', () => {});
 
+const updateCheck = startUpdateCheck(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  version: buildFacts.version,
+  siteUrl: buildFacts.productionBaseUrl,
+  signal: interrupt.signal,
+});
 const code = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
@@ -48,4 +58,5 @@ const code = await run(process.argv.slice(2), {
   env: process.env,
   signal: interrupt.signal,
 });
+await updateCheck.finish();
 process.exitCode = outputFailed ? ExitCode.failure : code;

@@ -14,6 +14,7 @@ import { platformSchema } from './platform.ts';
 import { platformsDataSchema } from './platforms-data.ts';
 import { platformsResponseSchema } from './platforms-response.ts';
 import { productDataSchema } from './product-data.ts';
+import { releaseManifestSchema } from './release-manifest.ts';
 import { toTolerantSchema } from './tolerant.ts';
 
 export {
@@ -62,6 +63,7 @@ export const allSchemas = [
   agentSkillsIndexSchema,
   productDataSchema,
   platformsDataSchema,
+  releaseManifestSchema,
 ];
 
 /**
@@ -94,3 +96,7 @@ export type PlatformsData = FromSchema<typeof platformsDataSchema, { references:
 export type ChangelogData = FromSchema<typeof changelogDataSchema>;
 export type ChangelogEntry = ChangelogData[number];
 export type ResourceName = keyof CapabilitiesResponse['data']['resources'];
+
+export { releaseManifestSchema };
+export type ReleaseManifest = FromSchema<typeof releaseManifestSchema>;
+export type ReleaseRecord = ReleaseManifest['releases'][number];

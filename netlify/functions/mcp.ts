@@ -6,6 +6,7 @@
 import answers from '../../build/mcp/published-answers.json' with { type: 'json' };
 import { createMcpEndpoint, type McpEndpoint } from '../../site/lib/mcp/mcp-endpoint.ts';
 import { toPublishedDataSource, type PublishedAnswers } from '../../site/lib/mcp/published-answers.ts';
+import { withSecurityHeaders } from '../../site/lib/edge/security-headers.ts';
 
 /**
  * Netlify reads this object from the source at deploy time, as literals only, so the numbers of
@@ -30,5 +31,5 @@ export default async (request: Request): Promise<Response> => {
     version: answers.serverVersion,
     allowedOrigin: answers.baseUrl,
   });
-  return (await endpoint)(request);
+  return withSecurityHeaders(await (await endpoint)(request));
 };

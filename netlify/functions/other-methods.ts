@@ -3,6 +3,7 @@
  * methods the API does not have (405). See `site/lib/edge/other-methods.ts`.
  */
 import { answerOtherMethod } from '../../site/lib/edge/other-methods.ts';
+import { withSecurityHeaders } from '../../site/lib/edge/security-headers.ts';
 
 /**
  * Netlify reads this object from the source at deploy time, as literals only (no imports), so
@@ -26,9 +27,10 @@ export const config = {
     '/.well-known/agent-skills/*',
     '/schemas/*',
     '/docs/changelog/feed.json',
+    '/releases/*',
   ],
   method: ['OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'],
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rate_limit' },
 };
 
-export default (request: Request): Response => answerOtherMethod(request, config.rateLimit);
+export default (request: Request): Response => withSecurityHeaders(answerOtherMethod(request, config.rateLimit));

@@ -3,6 +3,7 @@
  * request over the limit (see the comment there for why a function rather than a static file).
  */
 import { buildPreflightResponse } from '../../site/lib/edge/other-methods.ts';
+import { withSecurityHeaders } from '../../site/lib/edge/security-headers.ts';
 import { buildTooManyRequestsResponse } from '../../site/lib/edge/too-many-requests.ts';
 
 /**
@@ -29,4 +30,6 @@ export const RETRY_AFTER_SECONDS = config.rateLimit.windowSize;
  * rather than a network error.
  */
 export default (request: Request): Response =>
-  request.method === 'OPTIONS' ? buildPreflightResponse() : buildTooManyRequestsResponse(config.rateLimit);
+  withSecurityHeaders(
+    request.method === 'OPTIONS' ? buildPreflightResponse() : buildTooManyRequestsResponse(config.rateLimit),
+  );

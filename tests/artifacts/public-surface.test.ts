@@ -8,6 +8,9 @@ import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { readCliTarball } from '../../site/lib/cli-package/cli-tarball.ts';
+import { readServedReleases, sbomFileName } from '../../site/lib/cli-package/releases.ts';
+import { SECURITY_TXT_PATH } from '../../site/lib/discovery/build-security-txt.ts';
+import { RELEASE_PATHS } from '../../contract/release-paths.ts';
 import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
 import { MCP_SERVER_CARD_JSON_PATH, MCP_SERVER_CARD_PATH } from '../../site/lib/mcp/build-mcp-server-card.ts';
 import { AGENT_SKILLS_INDEX_PATH } from '../../site/lib/discovery/build-agent-skills-index.ts';
@@ -36,6 +39,8 @@ const jsonErrorBodyCopy = netlify.redirects!.find((rule) => rule.from === `/${js
 
 /** The client package the site serves (README, "Command-line client"): the same bytes in every build. */
 const cliTarball = readCliTarball().path.slice(1);
+/** Every version the site serves (releases/, and the current one): the tarballs and their SBOMs. */
+const servedReleases = readServedReleases(readCliTarball());
 
 /** The documented files that must each be there, once. */
 const singletons: Record<string, string> = {
@@ -61,6 +66,15 @@ const singletons: Record<string, string> = {
   [cliTarball]: 'the client package',
   '404.html': 'the not-found page',
   [CHANGELOG_FEED_PATH.slice(1)]: 'the changelog feed (JSON Feed 1.1)',
+  ...Object.fromEntries(
+    servedReleases.tarballs.flatMap(({ fileName, version }) => [
+      [`cli/${fileName}`, `the client package ${version}`],
+      [`cli/${sbomFileName(fileName)}`, `the SBOM of the client package ${version}`],
+    ]),
+  ),
+  [RELEASE_PATHS.manifest.slice(1)]: 'the release manifest',
+  [RELEASE_PATHS.sha256sums.slice(1)]: 'the checksums of the releases',
+  [SECURITY_TXT_PATH.slice(1)]: 'security.txt',
 };
 
 /** The documented families of files, by path. Docs pages are those the sitemap lists. */
@@ -196,15 +210,16 @@ describe('the public surface of a build', () => {
     assert.deepEqual(found, []);
   });
 
-  it('shows the support address only where it is documented: the authentication page, the OpenAPI contact and the client package', () => {
+  it('shows the support address only where it is documented: the authentication and security pages, security.txt, the OpenAPI contact and the client package', () => {
     // The client package names it in its hints (`tell support@…`), its README and its `bugs` field.
-    const pages = ['docs/authentication/', 'docs/api/'];
+    const pages = ['docs/authentication/', 'docs/api/', 'docs/security/'];
     // The pages that show it, their Markdown versions and the file of all Markdown, the OpenAPI contact.
     const documented = [
       ...pages.flatMap((page) => [`${page}index.html`, markdownPathOf(`/${page}`).slice(1)]),
       'llms-full.txt',
       OPENAPI_PATH.slice(1),
       cliTarball,
+      SECURITY_TXT_PATH.slice(1),
     ];
     const holders = files.filter(({ text }) => text.includes(product.supportEmail));
     const [fragments, others] = [

@@ -1,12 +1,17 @@
 import addFormatsModule from 'ajv-formats';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { readCliTarball } from '../../site/lib/cli-package/cli-tarball.ts';
+import { readServedReleases, RELEASES_DIR, sbomFileName } from '../../site/lib/cli-package/releases.ts';
+import { SECURITY_TXT_PATH } from '../../site/lib/discovery/build-security-txt.ts';
+import { RELEASE_PATHS } from '../../contract/release-paths.ts';
+import type { ReleaseManifest } from '../../contract/schemas/index.ts';
+import { parseSecurityTxt } from '../support/security-txt.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
 import { apiSchemas, mcpConfigurationSchema } from '../../contract/schemas/index.ts';
 import { testSite } from '../support/test-build.ts';
@@ -84,9 +89,39 @@ describe('a build with the shipped data', () => {
     });
   });
 
-  it('serves the client package it names, byte for byte the tarball npm packed', () => {
+  it('serves the client package it names, byte for byte the tarball npm packed, beside every recorded release and their SBOMs', () => {
     const tarball = readCliTarball();
-    assert.deepEqual(readdirSync(join(outDir, 'cli')), [tarball.fileName]);
+    const served = readServedReleases(tarball);
+    assert.ok(served.tarballs.some((release) => release.fileName === tarball.fileName));
+    assert.deepEqual(
+      readdirSync(join(outDir, 'cli')).sort(),
+      served.tarballs.flatMap((release) => [release.fileName, sbomFileName(release.fileName)]).sort(),
+    );
     assert.deepEqual(new Uint8Array(readFileSync(join(outDir, tarball.path))), tarball.bytes);
+    for (const release of served.tarballs) {
+      assert.deepEqual(new Uint8Array(readFileSync(join(outDir, 'cli', release.fileName))), release.bytes);
+      assert.deepEqual(readFileSync(join(outDir, 'cli', sbomFileName(release.fileName))), release.sbom);
+    }
+  });
+
+  it("serves the release manifest as the repository's file, and SHA256SUMS with one line per release", () => {
+    const manifestText = readFileSync(join(RELEASES_DIR, 'manifest.json'), 'utf8');
+    assert.equal(readFileSync(join(outDir, RELEASE_PATHS.manifest), 'utf8'), manifestText);
+    const { releases } = JSON.parse(manifestText) as ReleaseManifest;
+    assert.equal(
+      readFileSync(join(outDir, RELEASE_PATHS.sha256sums), 'utf8'),
+      releases.map((record) => `${record.sha256}  ${record.fileName}\n`).join(''),
+    );
+  });
+
+  it('serves security.txt whose Expires is later than the build and less than a year ahead', () => {
+    const { fields, bad } = parseSecurityTxt(readFileSync(join(outDir, SECURITY_TXT_PATH), 'utf8'));
+    assert.deepEqual(bad, []);
+    const names = fields.map(([name]) => name);
+    for (const required of ['Contact', 'Expires', 'Policy', 'Canonical', 'Preferred-Languages'])
+      assert.ok(names.includes(required), required);
+    const expires = Date.parse(fields.find(([name]) => name === 'Expires')![1]);
+    const built = statSync(join(outDir, SECURITY_TXT_PATH)).mtimeMs;
+    assert.ok(expires > built && expires < built + 365 * 24 * 60 * 60 * 1000, new Date(expires).toISOString());
   });
 });

@@ -17,6 +17,7 @@ import {
   errorSchema,
   mcpConfigurationSchema,
   mcpServerCardSchema,
+  releaseManifestSchema,
 } from '../../contract/schemas/index.ts';
 
 const config = readNetlifyConfig();
@@ -196,10 +197,16 @@ test.describe('the edge, served by the local server', () => {
     baseURL,
   }) => {
     const schemas = publishedSchemas(baseURL!);
-    // The public shapes, and only those: the API's, the MCP configuration's and the discovery
-    // files' (the MCP Server Card, the Agent Skills index), never a data file's.
+    // The public shapes, and only those: the API's, the MCP configuration's, the discovery files'
+    // (the MCP Server Card, the Agent Skills index) and the release manifest's, never a data file's.
     expect(schemas.map(({ title }) => title).sort()).toEqual(
-      [...Object.values(apiSchemas), mcpConfigurationSchema, mcpServerCardSchema, agentSkillsIndexSchema]
+      [
+        ...Object.values(apiSchemas),
+        mcpConfigurationSchema,
+        mcpServerCardSchema,
+        agentSkillsIndexSchema,
+        releaseManifestSchema,
+      ]
         .map(({ title }) => title)
         .sort(),
     );
@@ -246,6 +253,8 @@ test.describe('the edge, served by the local server', () => {
       'cache-control',
       'edge functions',
       'content-type',
+      // SHA256SUMS, an extensionless file (the release checks run after the others).
+      'content-type',
     ]);
     expect(smoke.status, smoke.stderr).toBe(0);
     expect(smoke.stderr).not.toMatch(/\n\s+at /);
@@ -265,6 +274,7 @@ test.describe('the edge, served by the local server', () => {
       'content-type',
       'cache-control',
       'Content-Type',
+      'content-type',
       'content-type',
     ]);
     expect(smoke.status).toBe(1);

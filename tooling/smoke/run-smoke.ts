@@ -12,6 +12,7 @@ import {
   type SmokeContext,
 } from './smoke-checks.ts';
 import { buildMcpBurstCheck, buildMcpSmokeChecks } from './mcp-smoke-checks.ts';
+import { buildReleaseSmokeChecks } from './release-smoke-checks.ts';
 
 export interface SmokeIo {
   stdout(line: string): void;
@@ -118,6 +119,7 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
   }
   for (const check of resourceChecks) await runCheck(check);
   for (const check of buildMcpSmokeChecks(context)) await runCheck(check);
+  for (const check of buildReleaseSmokeChecks(context)) await runCheck(check);
   // Last, so that the requests they spend do not turn the other checks into 429s.
   if (parsed.values.burst) {
     await runCheck(buildBurstCheck(context));

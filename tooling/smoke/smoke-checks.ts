@@ -59,6 +59,9 @@ const SECURITY_HEADERS = [
   'x-frame-options',
   'x-content-type-options',
   'permissions-policy',
+  'strict-transport-security',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
 ];
 const CORS_HEADERS = ['access-control-allow-origin', 'access-control-expose-headers', 'link'];
 const API_HEADERS = ['content-type', ...CORS_HEADERS, 'ratelimit-policy'];

@@ -2,7 +2,7 @@ import { allSchemas } from '../../../contract/schemas/index.ts';
 
 /**
  * The JSON Schemas published at their `$id`: every schema of `contract/schemas/` whose id is an
- * address under `/schemas/v1/` (the public shapes: the API's and the MCP configuration's). The
+ * address under `/schemas/v1/` (the public shapes: the API's, the MCP configuration's and the release manifest's). The
  * data-file schemas are named by URNs and stay private.
  */
 const PUBLISHED_SCHEMA_FOLDER = '/schemas/v1/';

@@ -8,6 +8,9 @@ import { buildMcpConfiguration } from '../mcp/mcp-configuration.ts';
 import { buildInspectorCommands, readInspectorVersion } from '../mcp/mcp-checks.ts';
 import { toWindowsStdioServer } from '../../../client/src/mcp/mcp-client-snippets.ts';
 import { buildCliInstallCommands, formatTarballSize, readCliTarball } from '../cli-package/cli-tarball.ts';
+import { describeRelease, readServedReleases, sbomFileName } from '../cli-package/releases.ts';
+import { RELEASE_PATHS } from '../../../contract/release-paths.ts';
+import type { ReleaseManifest } from '../../../contract/schemas/index.ts';
 import { loadSiteContext } from '../site-context.ts';
 
 /**
@@ -43,6 +46,8 @@ export function loadDocsFacts() {
       size: formatTarballSize(tarball.size),
       ...install,
     },
+    /** The released versions this build serves, and where a download is checked against them. */
+    releases: loadReleaseFacts(baseUrl, tarball),
     openApiVersion: OPENAPI_VERSION,
     apiDescriptionVersion: API_DESCRIPTION_VERSION,
     endpoints,
@@ -64,4 +69,21 @@ function readPackageEngine(): string {
   if (!range)
     throw new Error('client/package.json: must declare engines.node, the Node.js versions the client supports');
   return range;
+}
+
+function loadReleaseFacts(baseUrl: string, tarball: ReturnType<typeof readCliTarball>) {
+  const served = readServedReleases(tarball);
+  const current = served.tarballs.find((release) => release.fileName === tarball.fileName)!;
+  return {
+    manifestUrl: `${baseUrl}${RELEASE_PATHS.manifest}`,
+    sha256sumsUrl: `${baseUrl}${RELEASE_PATHS.sha256sums}`,
+    sbomUrl: `${baseUrl}${RELEASE_PATHS.tarballDirectory}${sbomFileName(tarball.fileName)}`,
+    /** Whether the version this build serves is recorded in `releases/manifest.json`. */
+    currentReleased: current.released,
+    sha256: describeRelease(tarball.version, tarball.bytes, '').sha256,
+    /** Every recorded release, newest first. */
+    recorded: (JSON.parse(served.manifestText) as ReleaseManifest).releases
+      .map((record) => ({ ...record, url: `${baseUrl}${RELEASE_PATHS.tarballDirectory}${record.fileName}` }))
+      .reverse(),
+  };
 }

@@ -15,6 +15,7 @@ export const docsSidebar = [
       'docs/webhooks',
       'docs/versioning',
       'docs/changelog',
+      'docs/security',
     ],
   },
   { label: 'Tools', items: ['docs/cli', 'docs/mcp'] },

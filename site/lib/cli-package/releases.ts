@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { compareDataProblems, type DataProblem, formatDataProblem } from '../../../contract/data-problem.ts';
+import { createSchemaValidator } from '../../../contract/create-schema-validator.ts';
+import { describeSchemaError } from '../../../contract/describe-schema-error.ts';
+import { type ReleaseManifest, releaseManifestSchema, type ReleaseRecord } from '../../../contract/schemas/index.ts';
+import type { CliTarball } from './cli-tarball.ts';
+import { listChangedFiles, readTarballFiles } from './read-tarball-files.ts';
+
+/**
+ * The released versions of the `earshot` package. A release is a record in `releases/manifest.json`
+ * (version, file name, date, size, SHA-256, SHA-512, npm integrity) and its tarball, committed
+ * beside it in `releases/` (ARCHITECTURE.md says why the bytes are kept rather than rebuilt).
+ *
+ * The site serves every recorded tarball at `/cli/<fileName>` for good, the manifest itself at
+ * `/releases/manifest.json` and a `SHA256SUMS` file. The repository's copy of the manifest is the
+ * second channel users check a download against: the site cannot change it unnoticed.
+ *
+ * A recorded version is immutable: when the client as built now has a recorded version but other
+ * bytes, the build fails, and the way out is a new version (`npm run release`).
+ */
+export const RELEASES_DIR = resolve('releases');
+export const RELEASE_MANIFEST_NAME = 'manifest.json';
+/** The SBOM inside each tarball, served beside it as `<tarball name without .tgz>.cdx.json`. */
+const SBOM_IN_TARBALL = 'package/sbom.cdx.json';
+
+/** `earshot-1.0.0-0840ead340.tgz`: the version and the first ten hex digits of the SHA-512. */
+function releaseFileName(version: string, sha512Hex: string): string {
+  return `earshot-${version}-${sha512Hex.slice(0, 10)}.tgz`;
+}
+
+/** The record of a tarball's bytes, released on `date` (`YYYY-MM-DD`, UTC). */
+export function describeRelease(version: string, bytes: Uint8Array, date: string): ReleaseRecord {
+  const sha512 = createHash('sha512').update(bytes).digest();
+  return {
+    version,
+    fileName: releaseFileName(version, sha512.toString('hex')),
+    date,
+    size: bytes.byteLength,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    sha512: sha512.toString('hex'),
+    integrity: `sha512-${sha512.toString('base64')}`,
+  };
+}
+
+export interface ReleaseStore {
+  manifest: ReleaseManifest;
+  /** The manifest file's text, as committed. */
+  text: string;
+  /** Each recorded release's tarball, by version. */
+  tarballs: Map<string, Uint8Array>;
+}
+
+/** A build-stopping problem list, printed one line each like the data problems. */
+export class ReleaseProblems extends Error {
+  readonly problems: DataProblem[];
+  readonly hint: string;
+  constructor(problems: DataProblem[], hint: string) {
+    super(`${[...problems].sort(compareDataProblems).map(formatDataProblem).join('\n')}\nhint: ${hint}`);
+    this.name = 'ReleaseProblems';
+    this.problems = problems;
+    this.hint = hint;
+  }
+}
+
+/**
+ * Reads `releases/` and checks that the manifest matches its schema and that every recorded
+ * tarball is there with exactly the recorded name, size and digests. A missing folder is no release.
+ */
+export function readReleaseStore(dir = RELEASES_DIR): ReleaseStore {
+  const file = join(dir, RELEASE_MANIFEST_NAME);
+  const label = `releases/${RELEASE_MANIFEST_NAME}`;
+  if (!existsSync(file)) return { manifest: { package: 'earshot', releases: [] }, text: '', tarballs: new Map() };
+  const text = readFileSync(file, 'utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ReleaseProblems(
+      [{ file: label, pointer: '', expected: `must be JSON (${(error as Error).message})` }],
+      'fix the file; git log releases/ shows its last good state',
+    );
+  }
+  const validate = createSchemaValidator().getSchema<ReleaseManifest>(releaseManifestSchema.$id)!;
+  if (!validate(parsed))
+    throw new ReleaseProblems(
+      (validate.errors ?? []).map((error) => describeSchemaError(label, error)),
+      'a record is written by `npm run release`; restore the file with git',
+    );
+  const manifest = parsed as ReleaseManifest;
+  const problems: DataProblem[] = [];
+  const tarballs = new Map<string, Uint8Array>();
+  const seen = new Set<string>();
+  for (const [index, record] of manifest.releases.entries()) {
+    const pointer = `/releases/${index}`;
+    if (seen.has(record.version))
+      problems.push({
+        file: label,
+        pointer: `${pointer}/version`,
+        expected: 'must be recorded once',
+        found: record.version,
+      });
+    seen.add(record.version);
+    const path = join(dir, record.fileName);
+    if (!existsSync(path)) {
+      problems.push({
+        file: label,
+        pointer: `${pointer}/fileName`,
+        expected: 'must name a file in releases/',
+        found: record.fileName,
+      });
+      continue;
+    }
+    const bytes = new Uint8Array(readFileSync(path));
+    const actual = describeRelease(record.version, bytes, record.date);
+    for (const field of ['fileName', 'size', 'sha256', 'sha512', 'integrity'] as const)
+      if (actual[field] !== record[field])
+        problems.push({
+          file: label,
+          pointer: `${pointer}/${field}`,
+          expected: `must match releases/${record.fileName}, whose ${field} is ${JSON.stringify(actual[field])}`,
+          found: record[field],
+        });
+    const packed = readTarballFiles(bytes).get('package/package.json');
+    const packedVersion = packed ? (JSON.parse(packed.toString('utf8')) as { version?: string }).version : undefined;
+    if (packedVersion !== record.version)
+      problems.push({
+        file: label,
+        pointer: `${pointer}/version`,
+        expected: `must be the version inside releases/${record.fileName}`,
+        found: record.version,
+      });
+    tarballs.set(record.version, bytes);
+  }
+  if (problems.length > 0)
+    throw new ReleaseProblems(problems, 'a released tarball never changes: restore releases/ with git');
+  return { manifest, text, tarballs };
+}
+
+interface ServedRelease {
+  version: string;
+  fileName: string;
+  bytes: Uint8Array;
+  /** The SBOM in the tarball, when it has one (served as `<name>.cdx.json`). */
+  sbom?: Buffer;
+  /** False for the version being built when it is not recorded yet (a preview, `npm start`). */
+  released: boolean;
+}
+
+export interface ServedReleases {
+  /** Every recorded release, oldest first, then the current build when it is not recorded. */
+  tarballs: ServedRelease[];
+  /** `/releases/manifest.json`: the repository's file, byte for byte. */
+  manifestText: string;
+  /** `/releases/SHA256SUMS`. */
+  sha256sums: string;
+}
+
+export interface ServedReleasesOptions {
+  /** The tarball built from the current sources (`readCliTarball()`). */
+  current: Pick<CliTarball, 'version' | 'fileName' | 'bytes'>;
+  dir?: string;
+  /** Netlify's deploy context (`CONTEXT`): a production deploy serves released versions only. */
+  context?: string | undefined;
+}
+
+/** What the site serves under `/cli/` and `/releases/`; throws `ReleaseProblems` when it must not build. */
+export function planServedReleases({ current, dir = RELEASES_DIR, context }: ServedReleasesOptions): ServedReleases {
+  const store = readReleaseStore(dir);
+  const label = `releases/${RELEASE_MANIFEST_NAME}`;
+  const recordedIndex = store.manifest.releases.findIndex((record) => record.version === current.version);
+  if (recordedIndex >= 0) {
+    const recorded = store.tarballs.get(current.version)!;
+    if (!Buffer.from(recorded).equals(current.bytes)) {
+      const changed = listChangedFiles(recorded, current.bytes);
+      throw new ReleaseProblems(
+        [
+          {
+            file: label,
+            pointer: `/releases/${recordedIndex}`,
+            expected: `earshot ${current.version} is released and never changes, but the client built now differs${changed.length > 0 ? ` in ${changed.join(', ')}` : ' in its packing only'}`,
+          },
+        ],
+        'bump "version" in client/package.json, then run `npm run release` to record the new version',
+      );
+    }
+  } else if (context === 'production') {
+    throw new ReleaseProblems(
+      [
+        {
+          file: label,
+          pointer: '/releases',
+          expected: `must record earshot ${current.version}: a production deploy serves released versions only`,
+        },
+      ],
+      'run `npm run release` and commit releases/ and client/package.json',
+    );
+  }
+  const served: ServedRelease[] = store.manifest.releases.map((record) => {
+    const bytes = store.tarballs.get(record.version)!;
+    return { version: record.version, fileName: record.fileName, bytes, ...sbomOf(bytes), released: true };
+  });
+  if (recordedIndex < 0)
+    served.push({
+      version: current.version,
+      fileName: current.fileName,
+      bytes: current.bytes,
+      ...sbomOf(current.bytes),
+      released: false,
+    });
+  return {
+    tarballs: served,
+    manifestText: store.text || `${JSON.stringify(store.manifest, null, 2)}\n`,
+    sha256sums: store.manifest.releases.map((record) => `${record.sha256}  ${record.fileName}\n`).join(''),
+  };
+}
+
+function sbomOf(bytes: Uint8Array): { sbom?: Buffer } {
+  const sbom = readTarballFiles(bytes).get(SBOM_IN_TARBALL);
+  return sbom ? { sbom } : {};
+}
+
+/** `earshot-1.0.0-0840ead340.tgz` → `earshot-1.0.0-0840ead340.cdx.json` */
+export function sbomFileName(tarballFileName: string): string {
+  return tarballFileName.replace(/\.tgz$/, '.cdx.json');
+}
+
+/** What this build serves: the releases in `releases/` and the client built from the sources. */
+export function readServedReleases(current: ServedReleasesOptions['current']): ServedReleases {
+  return planServedReleases({ current, context: process.env.CONTEXT });
+}

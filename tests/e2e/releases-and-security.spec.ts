@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RELEASE_PATHS } from '../../contract/release-paths.ts';
+import type { ReleaseManifest } from '../../contract/schemas/index.ts';
+import { RELEASES_DIR, sbomFileName } from '../../site/lib/cli-package/releases.ts';
+import { SECURITY_TXT_PATH } from '../../site/lib/discovery/build-security-txt.ts';
+import { SECURITY_HEADERS } from '../../site/lib/edge/security-headers.ts';
+import { parseSecurityTxt } from '../support/security-txt.ts';
+
+const committed = JSON.parse(readFileSync(join(RELEASES_DIR, 'manifest.json'), 'utf8')) as ReleaseManifest;
+const securityHeaders = Object.fromEntries(
+  Object.entries(SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]),
+);
+
+test.describe('the releases, served', () => {
+  test('every recorded release is served at its URL, byte for byte the kept tarball, with its SBOM beside it', async ({
+    request,
+  }) => {
+    for (const record of committed.releases) {
+      const response = await request.get(`${RELEASE_PATHS.tarballDirectory}${record.fileName}`);
+      expect(response.status(), record.fileName).toBe(200);
+      expect(Buffer.compare(await response.body(), readFileSync(join(RELEASES_DIR, record.fileName)))).toBe(0);
+      const sbom = await request.get(`${RELEASE_PATHS.tarballDirectory}${sbomFileName(record.fileName)}`);
+      expect(sbom.status(), sbomFileName(record.fileName)).toBe(200);
+      expect(((await sbom.json()) as { bomFormat: string }).bomFormat).toBe('CycloneDX');
+    }
+  });
+
+  test("the manifest is the repository's file, and sha256sum checks every release against SHA256SUMS", async ({
+    request,
+  }) => {
+    const manifest = await request.get(RELEASE_PATHS.manifest);
+    expect(manifest.status()).toBe(200);
+    expect(manifest.headers()['access-control-allow-origin']).toBe('*');
+    expect(await manifest.text()).toBe(readFileSync(join(RELEASES_DIR, 'manifest.json'), 'utf8'));
+
+    const downloads = mkdtempSync(join(tmpdir(), 'earshot-downloads-'));
+    try {
+      for (const record of committed.releases) {
+        const tarball = await request.get(`${RELEASE_PATHS.tarballDirectory}${record.fileName}`);
+        writeFileSync(join(downloads, record.fileName), await tarball.body());
+      }
+      const sums = await (await request.get(RELEASE_PATHS.sha256sums)).text();
+      // As the docs show it: the checksums piped into sha256sum, next to the downloaded files.
+      const check = spawnSync('sha256sum', ['--check', '--strict', '-'], {
+        cwd: downloads,
+        input: sums,
+        encoding: 'utf8',
+      });
+      expect(check.status, check.stdout + check.stderr).toBe(0);
+      expect(check.stdout.trim().split('\n')).toEqual(committed.releases.map((record) => `${record.fileName}: OK`));
+    } finally {
+      rmSync(downloads, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('security', () => {
+  test('security.txt is served as text/plain with a contact, a policy page that exists, and an expiry within a year', async ({
+    request,
+    baseURL,
+  }) => {
+    const response = await request.get(SECURITY_TXT_PATH);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/plain; charset=utf-8$/i);
+    const { fields, bad } = parseSecurityTxt(await response.text());
+    expect(bad).toEqual([]);
+    const field = (name: string) => fields.find(([key]) => key === name)?.[1];
+    expect(field('Contact')).toMatch(/^mailto:\S+@\S+$/);
+    expect(field('Canonical')).toBe(`${baseURL}${SECURITY_TXT_PATH}`);
+    const expires = Date.parse(field('Expires')!);
+    expect(expires).toBeGreaterThan(Date.now());
+    expect(expires).toBeLessThan(Date.now() + 365 * 24 * 60 * 60 * 1000);
+    const policy = new URL(field('Policy')!);
+    const page = await request.get(policy.pathname);
+    expect(page.status()).toBe(200);
+    expect(await page.text()).toContain(`id="${policy.hash.slice(1)}"`);
+  });
+
+  const answers: [string, string, { method?: string; data?: string; headers?: Record<string, string> }][] = [
+    ['a page', '/', {}],
+    ['a docs page', '/docs/security/', {}],
+    ['the not-found page', '/no-such-page', {}],
+    ['an API answer', '/api/v1/platforms', { headers: { Accept: 'application/json' } }],
+    ['the JSON 404', '/api/nope', {}],
+    ['the JSON 405 (a function)', '/api/v1/platforms', { method: 'POST', data: '{}' }],
+    [
+      'a CORS preflight (a function)',
+      '/openapi.json',
+      { method: 'OPTIONS', headers: { Origin: 'https://example.com' } },
+    ],
+    [
+      'the MCP endpoint (a function)',
+      '/mcp',
+      {
+        method: 'POST',
+        data: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      },
+    ],
+    ['security.txt', SECURITY_TXT_PATH, {}],
+    ['the release manifest', RELEASE_PATHS.manifest, {}],
+  ];
+  for (const [kind, path, options] of answers)
+    test(`${kind} carries HSTS, COOP and CORP`, async ({ request }) => {
+      const response = await request.fetch(path, { method: 'GET', ...options });
+      expect(response.headers()).toMatchObject(securityHeaders);
+    });
+});

@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { formatDataProblem } from '../../contract/data-problem.ts';
+import type { ReleaseManifest } from '../../contract/schemas/index.ts';
+import {
+  describeRelease,
+  planServedReleases,
+  RELEASES_DIR,
+  ReleaseProblems,
+  sbomFileName,
+} from '../../site/lib/cli-package/releases.ts';
+
+/**
+ * The releases of the repository (`releases/`), copied and then broken one way per case: the
+ * checks that stop a build before it serves anything it should not.
+ */
+const committed = JSON.parse(readFileSync(join(RELEASES_DIR, 'manifest.json'), 'utf8')) as ReleaseManifest;
+const latest = committed.releases.at(-1)!;
+const latestBytes = new Uint8Array(readFileSync(join(RELEASES_DIR, latest.fileName)));
+const folders: string[] = [];
+after(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+function copyReleases(change?: (dir: string, manifest: ReleaseManifest) => ReleaseManifest | void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'earshot-releases-'));
+  folders.push(dir);
+  cpSync(RELEASES_DIR, dir, { recursive: true });
+  const manifest = structuredClone(committed);
+  const changed = change?.(dir, manifest) ?? manifest;
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(changed, null, 2)}\n`);
+  return dir;
+}
+
+/** The tarball with one byte of one file changed, packed again. */
+function alteredTarball(bytes: Uint8Array): Uint8Array {
+  const tar = gunzipSync(bytes);
+  // The first file's content starts after its 512-byte header.
+  tar[512] = tar[512] === 0x41 ? 0x42 : 0x41;
+  return new Uint8Array(gzipSync(tar));
+}
+
+const current = { version: latest.version, fileName: latest.fileName, bytes: latestBytes };
+
+function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ReleaseProblems) return error.problems.map(formatDataProblem);
+    throw error;
+  }
+  assert.fail('expected the build to stop');
+}
+
+describe('the recorded releases', () => {
+  it('are served byte for byte, with the manifest as committed and one SHA256SUMS line each', () => {
+    const served = planServedReleases({ current, context: 'production' });
+    assert.deepEqual(
+      served.tarballs.map((release) => [release.fileName, release.released]),
+      committed.releases.map((record) => [record.fileName, true]),
+    );
+    for (const release of served.tarballs)
+      assert.deepEqual(release.bytes, new Uint8Array(readFileSync(join(RELEASES_DIR, release.fileName))));
+    assert.equal(served.manifestText, readFileSync(join(RELEASES_DIR, 'manifest.json'), 'utf8'));
+    assert.equal(
+      served.sha256sums,
+      committed.releases.map((record) => `${record.sha256}  ${record.fileName}\n`).join(''),
+    );
+    assert.ok(
+      served.tarballs.at(-1)!.sbom,
+      `the latest release carries its SBOM, served as ${sbomFileName(latest.fileName)}`,
+    );
+  });
+
+  it('serve an unreleased version beside them on a preview, but not in production', () => {
+    const next = { version: '99.0.0', fileName: 'earshot-99.0.0-0000000000.tgz', bytes: latestBytes };
+    const served = planServedReleases({ current: next, context: 'deploy-preview' });
+    assert.deepEqual(served.tarballs.at(-1), { ...next, sbom: served.tarballs.at(-1)!.sbom, released: false });
+    assert.equal(served.sha256sums.includes(next.fileName), false, 'SHA256SUMS lists releases only');
+    assert.deepEqual(
+      problemsOf(() => planServedReleases({ current: next, context: 'production' })),
+      [
+        'releases/manifest.json#/releases: must record earshot 99.0.0: a production deploy serves released versions only',
+      ],
+    );
+  });
+
+  const broken: [string, () => Parameters<typeof planServedReleases>[0], RegExp[]][] = [
+    [
+      'a released version built again with other bytes',
+      () => ({ current: { ...current, bytes: alteredTarball(latestBytes) } }),
+      [
+        /^releases\/manifest\.json#\/releases\/\d+: earshot .+ is released and never changes, but the client built now differs in package\/\S+$/,
+      ],
+    ],
+    [
+      'a kept tarball whose bytes changed',
+      () => ({
+        current,
+        dir: copyReleases((dir) => writeFileSync(join(dir, latest.fileName), alteredTarball(latestBytes))),
+      }),
+      [
+        /#\/releases\/\d+\/fileName: must match releases\/earshot-.+\.tgz, whose fileName is/,
+        /#\/releases\/\d+\/integrity: must match/,
+        /#\/releases\/\d+\/sha256: must match/,
+        /#\/releases\/\d+\/sha512: must match/,
+        /#\/releases\/\d+\/size: must match/,
+      ],
+    ],
+    [
+      'a record whose digest was edited',
+      () => ({
+        current,
+        dir: copyReleases((_dir, manifest) => {
+          manifest.releases.at(-1)!.sha256 = '0'.repeat(64);
+        }),
+      }),
+      [
+        /^releases\/manifest\.json#\/releases\/\d+\/sha256: must match releases\/.+, whose sha256 is "[0-9a-f]{64}" \(got "0+…\)$/,
+      ],
+    ],
+    [
+      'a record without its tarball',
+      () => ({ current, dir: copyReleases((dir) => rmSync(join(dir, latest.fileName))) }),
+      [/#\/releases\/\d+\/fileName: must name a file in releases\/ \(got "earshot-.+\.tgz"\)$/],
+    ],
+    [
+      'a version recorded twice',
+      () => ({
+        current,
+        dir: copyReleases((_dir, manifest) => ({ ...manifest, releases: [...manifest.releases, latest] })),
+      }),
+      [/#\/releases\/\d+\/version: must be recorded once \(got ".+"\)$/],
+    ],
+    [
+      'a record that claims another version than its tarball holds',
+      () => {
+        const bytes = latestBytes;
+        const record = describeRelease('9.9.9', bytes, latest.date);
+        return {
+          current,
+          dir: copyReleases((dir, manifest) => {
+            writeFileSync(join(dir, record.fileName), bytes);
+            return { ...manifest, releases: [...manifest.releases, record] };
+          }),
+        };
+      },
+      [/#\/releases\/\d+\/version: must be the version inside releases\/earshot-9\.9\.9-.+\.tgz \(got "9\.9\.9"\)$/],
+    ],
+    [
+      'a manifest that breaks its schema',
+      () => ({
+        current,
+        dir: copyReleases((_dir, manifest) => ({ ...manifest, releases: [{ ...latest, date: 'yesterday' }] })),
+      }),
+      [/^releases\/manifest\.json#\/releases\/0\/date: must be/],
+    ],
+  ];
+  for (const [name, options, expected] of broken)
+    it(`stop the build on ${name}, naming the record and what was expected`, () => {
+      const problems = problemsOf(() => planServedReleases(options()));
+      assert.equal(problems.length, expected.length, problems.join('\n'));
+      for (const [index, pattern] of expected.entries()) assert.match(problems.sort()[index]!, pattern);
+    });
+});

@@ -1,0 +1,81 @@
+/**
+ * `npm run release`: records the client's current version as released. It packs the package
+ * (tooling/build-cli.ts), copies the tarball into `releases/` under its pinned name and appends
+ * its record (version, file name, date, size, SHA-256, SHA-512, integrity) to
+ * `releases/manifest.json`. Commit both; the site then serves that tarball for good.
+ *
+ * A version is recorded once: run again with the same bytes, it says so and changes nothing; with
+ * other bytes, it refuses and asks for a new version. `--date YYYY-MM-DD` sets the release date
+ * (UTC today by default).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { readCliTarball } from '../site/lib/cli-package/cli-tarball.ts';
+import {
+  describeRelease,
+  planServedReleases,
+  RELEASE_MANIFEST_NAME,
+  RELEASES_DIR,
+  readReleaseStore,
+  ReleaseProblems,
+} from '../site/lib/cli-package/releases.ts';
+import { buildCliPackage } from './build-cli.ts';
+
+export interface ReleaseOutcome {
+  version: string;
+  fileName: string;
+  /** False when the version was already recorded with these very bytes. */
+  recorded: boolean;
+}
+
+/** Records the tarball `build/cli/` holds now; throws `ReleaseProblems` when the version is taken by other bytes. */
+export function recordRelease(date: string, dir = RELEASES_DIR): ReleaseOutcome {
+  const current = readCliTarball();
+  // Refuses other bytes under a recorded version, and checks every earlier record on the way.
+  planServedReleases({ current, dir });
+  const store = readReleaseStore(dir);
+  const existing = store.manifest.releases.find((record) => record.version === current.version);
+  if (existing) return { version: current.version, fileName: existing.fileName, recorded: false };
+  const record = describeRelease(current.version, current.bytes, date);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, record.fileName), current.bytes);
+  const manifest = {
+    $schema: 'https://earshot.dev/schemas/v1/release-manifest.json',
+    ...store.manifest,
+    releases: [...store.manifest.releases, record],
+  };
+  writeFileSync(join(dir, RELEASE_MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
+  return { version: current.version, fileName: record.fileName, recorded: true };
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { date: { type: 'string' } } });
+  const date = values.date ?? new Date().toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    console.error(`error: --date must be YYYY-MM-DD (got ${JSON.stringify(date)})`);
+    return 2;
+  }
+  await buildCliPackage();
+  try {
+    const outcome = recordRelease(date);
+    const where = relative(process.cwd(), RELEASES_DIR) || '.';
+    if (!outcome.recorded) {
+      console.error(`earshot ${outcome.version} is already released as ${where}/${outcome.fileName}, with these bytes`);
+      console.error('hint: to release a change, bump "version" in client/package.json first');
+      return 0;
+    }
+    console.error(`recorded earshot ${outcome.version}: ${where}/${outcome.fileName}`);
+    console.error(
+      `next: git add ${where} client/package.json && git commit -m "earshot ${outcome.version}" && git tag earshot-v${outcome.version}`,
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ReleaseProblems)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await main();

@@ -1,0 +1,70 @@
+/**
+ * The smoke checks of the releases and of security.txt: on a deploy, the release manifest,
+ * `SHA256SUMS` and every recorded tarball agree byte for byte, and security.txt is RFC 9116 text
+ * that has not expired. The Content-Types are set by netlify.toml, so the local server, which sets
+ * its own, skips them.
+ */
+import { createHash } from 'node:crypto';
+import { RELEASE_PATHS } from '../../contract/release-paths.ts';
+import type { ReleaseManifest } from '../../contract/schemas/index.ts';
+import { SECURITY_TXT_PATH } from '../../site/lib/discovery/build-security-txt.ts';
+import { SmokeFailure, SmokeSkip, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
+
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+export function buildReleaseSmokeChecks(context: SmokeContext): SmokeCheck[] {
+  const get = async (path: string) => {
+    const response = await context.fetch(new URL(path, context.baseUrl));
+    if (response.status !== 200) throw new SmokeFailure(`GET ${path} answered ${response.status} (expected 200)`);
+    return response;
+  };
+  /** As the other static Content-Types: judged on a deploy, skipped on the local server, which sets its own. */
+  const expectTextPlain = (response: Response) => {
+    const want = 'text/plain; charset=utf-8';
+    const got = response.headers.get('content-type') ?? '';
+    if (got.toLowerCase() === want) return;
+    if (context.local)
+      throw new SmokeSkip(
+        `the local server sets its own content-type on static files (got ${JSON.stringify(got)}; a deploy must send ${JSON.stringify(want)})`,
+      );
+    throw new SmokeFailure(`content-type must be ${JSON.stringify(want)} (got ${JSON.stringify(got)})`);
+  };
+  return [
+    {
+      name: `every release of ${RELEASE_PATHS.manifest} answers its recorded bytes, and ${RELEASE_PATHS.sha256sums} lists each`,
+      run: async () => {
+        const manifest = (await (await get(RELEASE_PATHS.manifest)).json()) as ReleaseManifest;
+        const sumsResponse = await get(RELEASE_PATHS.sha256sums);
+        const sums = await sumsResponse.text();
+        for (const record of manifest.releases) {
+          const bytes = new Uint8Array(
+            await (await get(`${RELEASE_PATHS.tarballDirectory}${record.fileName}`)).arrayBuffer(),
+          );
+          const sha256 = createHash('sha256').update(bytes).digest('hex');
+          if (sha256 !== record.sha256 || bytes.byteLength !== record.size)
+            throw new SmokeFailure(
+              `${record.fileName}: sha256 ${sha256}, ${bytes.byteLength} bytes; the manifest records ${record.sha256}, ${record.size}`,
+            );
+          if (!sums.split('\n').includes(`${record.sha256}  ${record.fileName}`))
+            throw new SmokeFailure(`${RELEASE_PATHS.sha256sums} has no line for ${record.fileName}`);
+        }
+        expectTextPlain(sumsResponse);
+        return `${manifest.releases.length} release(s)`;
+      },
+    },
+    {
+      name: `GET ${SECURITY_TXT_PATH} names a contact and a policy, and expires within a year (RFC 9116)`,
+      run: async () => {
+        const response = await get(SECURITY_TXT_PATH);
+        const text = await response.text();
+        const field = (name: string) => new RegExp(`^${name}: (.+)$`, 'm').exec(text)?.[1];
+        for (const name of ['Contact', 'Policy', 'Canonical'])
+          if (!field(name)) throw new SmokeFailure(`${SECURITY_TXT_PATH} has no ${name} field`);
+        const expires = Date.parse(field('Expires') ?? '');
+        if (!(expires > Date.now() && expires < Date.now() + ONE_YEAR_MS))
+          throw new SmokeFailure(`Expires must be in the coming year (got ${JSON.stringify(field('Expires'))})`);
+        expectTextPlain(response);
+      },
+    },
+  ];
+}
