@@ -131,9 +131,9 @@ describe('the docs, as the test run built them', () => {
 
   it('list every platform of data/platforms.json, in order, with its target types', () => {
     const rows = [
-      // The ids' break points (<wbr>, site/lib/docs/table-code-breaks.ts) are not part of them.
+      // The break points (site/lib/docs/table-code-breaks.ts) are not part of the names and ids.
       ...readPage('docs/platforms')
-        .replaceAll('<wbr>', '')
+        .replace(/<wbr>|<span class="table-code-piece">([^<]*)<\/span>/g, '$1')
         .matchAll(/<tr><td>([^<]*)<\/td><td><code>([^<]*)<\/code><\/td><td>(.*?)<\/td><\/tr>/g),
     ].map(([, name, id, types]) => ({
       id,

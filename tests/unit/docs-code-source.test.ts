@@ -46,8 +46,11 @@ describe('addTableCodeBreaks', () => {
       },
     ],
     [
-      'a leading flag dash is not a break point',
-      { given: '<td><code>--base-url</code></td>', want: '<td><code>--base-<wbr>url</code></td>' },
+      'a flag breaks after its inner hyphen only, each piece with a hyphen kept on one line',
+      {
+        given: '<td><code>--base-url &lt;url&gt;</code></td>',
+        want: '<td><code><span class="table-code-piece">--base-</span><wbr>url &lt;url&gt;</code></td>',
+      },
     ],
     [
       'a word without separators stays whole',
@@ -57,12 +60,33 @@ describe('addTableCodeBreaks', () => {
       'an entity is left whole',
       { given: '<td><code>a&amp;b.c</code></td>', want: '<td><code>a&amp;b.<wbr>c</code></td>' },
     ],
+    [
+      'identifiers in the text of a cell break too, entities count as characters',
+      {
+        given: '<td>default: EARSHOT_BASE_URL, or <code>earshot/&lt;version&gt;</code></td>',
+        want: '<td>default: EARSHOT_<wbr>BASE_<wbr>URL, or <code>earshot/<wbr>&lt;version&gt;</code></td>',
+      },
+    ],
+    [
+      'JSON breaks after its colons and commas',
+      {
+        given: '<td><code>{&quot;error&quot;:&quot;Not Found&quot;,&quot;statusCode&quot;:404}</code></td>',
+        want: '<td><code>{&quot;error&quot;:<wbr>&quot;Not Found&quot;,<wbr>&quot;statusCode&quot;:<wbr>404}</code></td>',
+      },
+    ],
     ['code outside a table is untouched', { given: '<p><code>a/b</code></p>', want: '<p><code>a/b</code></p>' }],
     [
       'code inside a link in a cell, with attributes',
       {
         given: '<td class="x"><a href="/a/b"><code dir="auto">GET /api/v1</code></a></td>',
         want: '<td class="x"><a href="/a/b"><code dir="auto">GET /api/<wbr>v1</code></a></td>',
+      },
+    ],
+    [
+      'an id with hyphens',
+      {
+        given: '<td><code>hacker-news</code></td>',
+        want: '<td><code><span class="table-code-piece">hacker-</span><wbr>news</code></td>',
       },
     ],
   ];
