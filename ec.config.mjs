@@ -20,11 +20,12 @@ export default defineEcConfig({
       name: 'earshot-focusable-code-blocks',
       hooks: {
         postprocessRenderedBlock: ({ renderData }) => {
-          /** @param {import('@expressive-code/core/hast').Parents} node */
+          /** @typedef {{ type: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] }} HastNode */
+          /** @param {HastNode} node */
           const visit = (node) => {
-            for (const child of node.children) {
+            for (const child of node.children ?? []) {
               if (child.type !== 'element') continue;
-              if (child.tagName === 'pre') child.properties.tabindex = '0';
+              if (child.tagName === 'pre') child.properties = { ...child.properties, tabindex: '0' };
               else visit(child);
             }
           };
