@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { endpoints } from '../../contract/endpoints.ts';
@@ -18,6 +18,7 @@ import {
 } from '../../client/src/definitions.ts';
 import { renderMcpClientSnippets } from '../../client/src/mcp/mcp-client-snippets.ts';
 import type { McpConfiguration } from '../../contract/schemas/index.ts';
+import { publishedSchemas, publishedTolerantSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { testSite } from '../support/test-build.ts';
 
 const { dir: outDir, baseUrl } = testSite();
@@ -164,5 +165,29 @@ describe('the docs, as the test run built them', () => {
     const schema = JSON.parse(readFileSync(join(outDir, 'schemas/v1/platforms-response.json'), 'utf8'));
     assert.equal(schema.$id, `${baseUrl}/schemas/v1/platforms-response.json`);
     assert.equal(schema.properties.data.items.$ref, `${baseUrl}/schemas/v1/platform.json`);
+  });
+});
+
+describe('the JSON Schemas, as the test run built them', () => {
+  it('answer at every $id and $ref that is an address on this site, the tolerant ones included', () => {
+    const published = [...publishedSchemas(baseUrl), ...publishedTolerantSchemas(baseUrl)];
+    const addresses = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (typeof value === 'object' && value !== null)
+        for (const [key, child] of Object.entries(value))
+          if ((key === '$id' || key === '$ref') && typeof child === 'string') addresses.add(child.split('#')[0]!);
+          else collect(child);
+    };
+    for (const { path } of published) collect(JSON.parse(readFileSync(join(outDir, path), 'utf8')));
+    const onSite = [...addresses].filter((address) => address.startsWith(`${baseUrl}/`));
+    assert.ok(
+      onSite.some((address) => address.includes('/schemas/tolerant/v1/')),
+      'the tolerant ids are checked',
+    );
+    const missing = onSite.filter((address) => !existsSync(join(outDir, new URL(address).pathname)));
+    assert.deepEqual(missing, []);
+    // What a tolerant schema is for is said where the schemas are listed.
+    assert.match(textOf(readPage('docs/versioning')), /Tolerant schemas, for clients/);
   });
 });
