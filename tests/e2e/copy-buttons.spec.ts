@@ -71,7 +71,7 @@ async function copyEveryBlock(page: Page): Promise<{ copied: string; shown: stri
 
 test.describe('every copy button copies what its block shows', () => {
   test.beforeEach(async ({ context, baseURL }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   });
 
   for (const path of builtSitemapPaths()) {

@@ -38,7 +38,7 @@ const NOT_FOUND_PATH = '/404/';
  * The not-found page has no address of its own: it answers unknown paths with status 404, and a
  * canonical link to `/404/` (which answers 200) would name a soft 404 as the page to index.
  */
-function removeCanonical(head: { tag: string; attrs?: Record<string, string | boolean | undefined> }[]) {
+function removeCanonical(head: { tag: string; attrs?: Record<string, string | boolean | undefined> | undefined }[]) {
   for (let index = head.length - 1; index >= 0; index--) {
     const { tag, attrs } = head[index]!;
     if ((tag === 'link' && attrs?.rel === 'canonical') || (tag === 'meta' && attrs?.property === 'og:url'))
