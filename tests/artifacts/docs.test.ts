@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { endpoints } from '../../contract/endpoints.ts';
@@ -18,6 +18,7 @@ import {
 } from '../../client/src/definitions.ts';
 import { renderMcpClientSnippets } from '../../client/src/mcp/mcp-client-snippets.ts';
 import type { McpConfiguration } from '../../contract/schemas/index.ts';
+import { publishedSchemas, publishedTolerantSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { testSite } from '../support/test-build.ts';
 
 const { dir: outDir, baseUrl } = testSite();
@@ -27,7 +28,7 @@ const readPage = (path: string) => readFileSync(join(outDir, path, 'index.html')
 /** The text a reader sees: tags dropped, the entities Astro writes decoded. */
 const textOf = (html: string) =>
   html
-    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, '')
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<wbr>/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&quot;|&#34;/g, '"')
     .replace(/&#39;/g, "'")
@@ -43,6 +44,27 @@ function htmlFiles(dir: string): string[] {
 }
 
 describe('the docs, as the test run built them', () => {
+  it('make every code block keyboard-focusable in the HTML itself, before any script runs', () => {
+    // Expressive Code's <pre>s carry data-language; its own script adds tabindex only after load.
+    const unfocusable = htmlFiles(outDir).flatMap((file) =>
+      [...readFileSync(join(outDir, file), 'utf8').matchAll(/<pre\b[^>]*\bdata-language=[^>]*>/g)]
+        .filter(([tag]) => !/\btabindex="0"/.test(tag))
+        .map(([tag]) => `${file}: ${tag}`),
+    );
+    assert.deepEqual(unfocusable, []);
+    assert.ok(
+      /<pre\b[^>]*\bdata-language=[^>]*\btabindex="0"/.test(readPage('docs/cli')),
+      'the CLI page has code blocks',
+    );
+  });
+
+  it('give the not-found page no canonical address: it answers unknown paths with 404', () => {
+    const html = readFileSync(join(outDir, '404.html'), 'utf8');
+    assert.ok(html.includes('Page not found'));
+    assert.doesNotMatch(html, /rel="canonical"|property="og:url"/);
+    assert.match(readPage('docs'), /rel="canonical"/);
+  });
+
   it('leave no MDX expression unevaluated and print no "undefined"', () => {
     const problems = htmlFiles(outDir).flatMap((file) => {
       const text = textOf(readFileSync(join(outDir, file), 'utf8'));
@@ -110,9 +132,10 @@ describe('the docs, as the test run built them', () => {
 
   it('list every platform of data/platforms.json, in order, with its target types', () => {
     const rows = [
-      ...readPage('docs/platforms').matchAll(
-        /<tr><td>([^<]*)<\/td><td><code>([^<]*)<\/code><\/td><td>(.*?)<\/td><\/tr>/g,
-      ),
+      // The break points (site/lib/docs/table-code-breaks.ts) are not part of the names and ids.
+      ...readPage('docs/platforms')
+        .replace(/<wbr>|<span class="table-code-piece">([^<]*)<\/span>/g, '$1')
+        .matchAll(/<tr><td>([^<]*)<\/td><td><code>([^<]*)<\/code><\/td><td>(.*?)<\/td><\/tr>/g),
     ].map(([, name, id, types]) => ({
       id,
       name,
@@ -142,5 +165,29 @@ describe('the docs, as the test run built them', () => {
     const schema = JSON.parse(readFileSync(join(outDir, 'schemas/v1/platforms-response.json'), 'utf8'));
     assert.equal(schema.$id, `${baseUrl}/schemas/v1/platforms-response.json`);
     assert.equal(schema.properties.data.items.$ref, `${baseUrl}/schemas/v1/platform.json`);
+  });
+});
+
+describe('the JSON Schemas, as the test run built them', () => {
+  it('answer at every $id and $ref that is an address on this site, the tolerant ones included', () => {
+    const published = [...publishedSchemas(baseUrl), ...publishedTolerantSchemas(baseUrl)];
+    const addresses = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (typeof value === 'object' && value !== null)
+        for (const [key, child] of Object.entries(value))
+          if ((key === '$id' || key === '$ref') && typeof child === 'string') addresses.add(child.split('#')[0]!);
+          else collect(child);
+    };
+    for (const { path } of published) collect(JSON.parse(readFileSync(join(outDir, path), 'utf8')));
+    const onSite = [...addresses].filter((address) => address.startsWith(`${baseUrl}/`));
+    assert.ok(
+      onSite.some((address) => address.includes('/schemas/tolerant/v1/')),
+      'the tolerant ids are checked',
+    );
+    const missing = onSite.filter((address) => !existsSync(join(outDir, new URL(address).pathname)));
+    assert.deepEqual(missing, []);
+    // What a tolerant schema is for is said where the schemas are listed.
+    assert.match(textOf(readPage('docs/versioning')), /Tolerant schemas, for clients/);
   });
 });

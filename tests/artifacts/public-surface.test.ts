@@ -5,7 +5,7 @@ import { parse as parsePath, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
-import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
+import { publishedSchemas, publishedTolerantSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { readCliTarball } from '../../site/lib/cli-package/cli-tarball.ts';
 import { readServedReleases, sbomFileName } from '../../site/lib/cli-package/releases.ts';
@@ -49,6 +49,9 @@ const singletons: Record<string, string> = {
   [jsonErrorBodyCopy]: 'its copy, served when the JSON 404 body itself is requested',
   ...Object.fromEntries(
     publishedSchemas(baseUrl).map(({ path, title }) => [path.slice(1), `the ${title} JSON Schema`]),
+  ),
+  ...Object.fromEntries(
+    publishedTolerantSchemas(baseUrl).map(({ path, title }) => [path.slice(1), `the tolerant ${title} JSON Schema`]),
   ),
   [OPENAPI_PATH.slice(1)]: 'the OpenAPI document',
   [product.resources.mcp.slice(1)]: 'the MCP configuration',

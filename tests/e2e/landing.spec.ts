@@ -20,15 +20,69 @@ test('the hero shows a request to the API and the answer it really gives', async
     expect(shownAnswer).toContain(`… ${data.length - LANDING_PLATFORM_COUNT} more`);
 });
 
-test('the three ways in each give the line that starts them: the API, the command line, MCP', async ({
+test('the three ways in are three, each with the lines that start it; for MCP the remote endpoint first', async ({
   page,
   baseURL,
 }) => {
   await page.goto('/');
-  const starts = await page.locator('.card pre').allTextContents();
-  expect(starts[0]).toBe(`curl -H 'Accept: application/json' ${baseURL}/api/v1/capabilities`);
-  expect(starts[1]).toBe(`npx -y ${process.env.EARSHOT_CLI_PACKAGE_URL} platforms`);
-  expect(starts[2]).toBe(`npx -y ${process.env.EARSHOT_CLI_PACKAGE_URL} mcp`);
+  const heading = page.getByRole('heading', { name: /ways in$/ });
+  const count = { two: 2, three: 3, four: 4, five: 5 }[(await heading.textContent())!.split(' ')[0]!.toLowerCase()];
+  const cards = page.locator('.landing-ways + .card-grid > .card');
+  await expect(cards).toHaveCount(count!);
+  const starts = await Promise.all((await cards.all()).map((card) => card.locator('pre').allTextContents()));
+  expect(starts).toEqual([
+    [`curl -H 'Accept: application/json' ${baseURL}/api/v1/capabilities`],
+    [`npx -y ${process.env.EARSHOT_CLI_PACKAGE_URL} platforms`],
+    [`${baseURL}/mcp`, `npx -y ${process.env.EARSHOT_CLI_PACKAGE_URL} mcp`],
+  ]);
+});
+
+/**
+ * Words that run into a link or a code span: the text just before an inline element ends with a
+ * letter or digit and its text starts with one (or it ends with one and the text after starts with
+ * one), as "the<a>OpenAPI document</a>" renders "theOpenAPI document". Read from the rendered
+ * page, every text node in document order, so that whitespace the HTML lost shows.
+ */
+function runOnWords() {
+  const boundary = (node: Node) => node.parentElement!.closest('a, code, strong, em');
+  const texts: Text[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) =>
+      node.parentElement!.closest('pre, script, style, template, .sr-only') || !node.textContent!.trim()
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT,
+  });
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+  const found: string[] = [];
+  for (let index = 1; index < texts.length; index++) {
+    const [before, after] = [texts[index - 1]!, texts[index]!];
+    const block = (node: Node) => node.parentElement!.closest('p, li, td, th, h1, h2, h3, dd, dt, figcaption, div');
+    if (boundary(before) === boundary(after) || block(before) !== block(after)) continue;
+    // A link laid out as a box (a button) is apart from its neighbours whatever the text says.
+    const boxed = [boundary(before), boundary(after)].some(
+      (element) => element && getComputedStyle(element).display !== 'inline',
+    );
+    if (boxed) continue;
+    if (/[\p{L}\p{N}]$/u.test(before.textContent!) && /^[\p{L}\p{N}]/u.test(after.textContent!))
+      found.push(`${before.textContent!.slice(-20)}|${after.textContent!.slice(0, 20)}`);
+  }
+  return found;
+}
+
+test('no word runs into a link or code on the landing page', async ({ page }) => {
+  await page.goto('/');
+  expect(await page.evaluate(runOnWords)).toEqual([]);
+});
+
+test('no word runs into a link or code in the landing page as Markdown, /index.md', async ({ request }) => {
+  const markdown = (await (await request.get('/index.md')).text()).replace(/^```[\s\S]*?^```/gm, '');
+  const runOn = [
+    ...markdown.matchAll(/[\p{L}\p{N}]\[[^\]]*\]\(/gu),
+    ...markdown.matchAll(/\]\([^)\s]*\)[\p{L}\p{N}]/gu),
+    ...markdown.matchAll(/[\p{L}\p{N}]`[^`\n]+`|`[^`\n]+`[\p{L}\p{N}]/gu),
+  ].map((match) => match[0]);
+  expect(markdown).toContain('OpenAPI document');
+  expect(runOn).toEqual([]);
 });
 
 test.describe('on a phone', () => {

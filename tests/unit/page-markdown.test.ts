@@ -18,6 +18,13 @@ describe('convertPageToMarkdown', () => {
       },
     ],
     [
+      "a table cell's break points (<wbr>) leave no character behind",
+      {
+        main: '<table><thead><tr><th>Path</th></tr></thead><tbody><tr><td><code>/api/<wbr>v1</code></td></tr></tbody></table>',
+        want: '# Title\n\n> What it is.\n\n| Path      |\n| --------- |\n| `/api/v1` |\n',
+      },
+    ],
+    [
       'an Expressive Code block: its lines as the copy button holds them, with its language',
       {
         main: '<div class="expressive-code"><figure class="frame"><figcaption class="header"><span class="title"></span></figcaption><pre data-language="sh"><code><div class="ec-line">a</div><div class="ec-line">b</div></code></pre><div class="copy"><button data-code="npm ci\u007fnpm test"></button></div></figure></div>',

@@ -28,7 +28,7 @@ export function convertPageToMarkdown(html: string): { title: string; descriptio
   // Code blocks first: their text is in their copy buttons, removed next.
   for (const block of selectAll('.expressive-code', main)) replace(main, block, codeBlock(block));
   for (const element of selectAll(
-    '.sl-anchor-link, button, script, style, svg, starlight-theme-select, .landing-theme, footer, .sr-only, h1',
+    '.sl-anchor-link, button, script, style, svg, starlight-theme-select, .landing-theme, footer, .sr-only, h1, wbr',
     main,
   ))
     remove(main, element);

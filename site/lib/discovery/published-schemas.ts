@@ -1,4 +1,4 @@
-import { allSchemas } from '../../../contract/schemas/index.ts';
+import { allSchemas, allTolerantSchemas } from '../../../contract/schemas/index.ts';
 
 /**
  * The JSON Schemas published at their `$id`: every schema of `contract/schemas/` whose id is an
@@ -6,6 +6,8 @@ import { allSchemas } from '../../../contract/schemas/index.ts';
  * data-file schemas are named by URNs and stay private.
  */
 const PUBLISHED_SCHEMA_FOLDER = '/schemas/v1/';
+/** Where the tolerant readings of the same schemas live (contract/schemas/tolerant.ts). */
+const TOLERANT_SCHEMA_FOLDER = '/schemas/tolerant/v1/';
 
 /** The JSON Schema media type (JSON Schema 2020-12 Core, section 14.2). */
 export const SCHEMA_CONTENT_TYPE = 'application/schema+json';
@@ -25,9 +27,8 @@ export interface PublishedSchema {
   schema: Record<string, unknown>;
 }
 
-const sourceSchemas = allSchemas.filter(
-  (schema) => URL.canParse(schema.$id) && new URL(schema.$id).pathname.startsWith(PUBLISHED_SCHEMA_FOLDER),
-);
+const inFolder = (folder: string) => (schema: { $id: string }) =>
+  URL.canParse(schema.$id) && new URL(schema.$id).pathname.startsWith(folder);
 
 /**
  * Every published schema as the build at `baseUrl` serves it. The source ids name production
@@ -36,15 +37,36 @@ const sourceSchemas = allSchemas.filter(
  * preview.
  */
 export function publishedSchemas(baseUrl: string): PublishedSchema[] {
+  return publishFolder(allSchemas.filter(inFolder(PUBLISHED_SCHEMA_FOLDER)), PUBLISHED_SCHEMA_FOLDER, baseUrl);
+}
+
+/**
+ * The tolerant readings the client checks answers against (`/schemas/tolerant/v1/…`), published
+ * at their `$id`s too, so that every id that is an address on the site answers. They are what a
+ * v1 client may assume (the versioning page), not what the API promises to send.
+ */
+export function publishedTolerantSchemas(baseUrl: string): PublishedSchema[] {
+  return publishFolder(
+    (allTolerantSchemas as { $id: string; title: string }[]).filter(inFolder(TOLERANT_SCHEMA_FOLDER)),
+    TOLERANT_SCHEMA_FOLDER,
+    baseUrl,
+  );
+}
+
+function publishFolder(
+  sourceSchemas: readonly { $id: string; title: string }[],
+  folder: string,
+  baseUrl: string,
+): PublishedSchema[] {
   const moved = new Map(
     sourceSchemas.map((schema) => [schema.$id, new URL(new URL(schema.$id).pathname, `${baseUrl}/`).href]),
   );
   return sourceSchemas.map((schema) => {
     const path = new URL(schema.$id).pathname;
-    const name = /^\/schemas\/v1\/([a-z0-9-]+)\.json$/.exec(path)?.[1];
+    const name = path.startsWith(folder) ? /^([a-z0-9-]+)\.json$/.exec(path.slice(folder.length))?.[1] : undefined;
     if (!name)
       throw new Error(
-        `${schema.title}: a published schema's $id must end in ${PUBLISHED_SCHEMA_FOLDER}<kebab-case name>.json (got ${schema.$id})`,
+        `${schema.title}: a published schema's $id must end in ${folder}<kebab-case name>.json (got ${schema.$id})`,
       );
     return {
       path,

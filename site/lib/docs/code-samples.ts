@@ -200,3 +200,58 @@ except urllib.error.HTTPError as error:
     },
   ];
 }
+
+/*
+ * Multi-line code the docs pages show outside the tabbed samples. It lives here, not in the MDX
+ * pages: MDX strips the leading whitespace of every line inside a JSX expression written in the
+ * page (`<Code code={`…`} />`), so an indented sample typed there loses its indentation on screen
+ * and in what the copy button copies. tests/unit/docs-code-source.test.ts keeps such literals out
+ * of the pages; tests/e2e/copy-buttons.spec.ts compares what each copy button copies with these.
+ */
+
+/** The typed library in use (`/docs/cli/#as-a-library`). */
+export const LIBRARY_SAMPLE = `import { createClient, EarshotError } from 'earshot';
+
+const earshot = createClient({ userAgent: 'my-app/1.0 (me@example.com)' });
+
+try {
+  const { data } = await earshot.listServicePlatforms();
+  for (const platform of data) console.log(platform.id, platform.targetTypes.join(', '));
+
+  const capabilities = await earshot.getServiceCapabilities();
+  console.log(capabilities.data.resources.openapi);
+} catch (error) {
+  if (error instanceof EarshotError) console.error(\`\${error.kind}: \${error.message}\`);
+  throw error;
+}`;
+
+/** The command line's everyday commands (`/docs/cli/#use`). */
+export const CLI_USAGE_SAMPLE = `# The platforms, as a table
+earshot platforms
+# The capabilities answer, as JSON
+earshot capabilities --json
+# Save the OpenAPI document
+earshot openapi --json > openapi.json
+# The documentation, OpenAPI and MCP links
+earshot links`;
+
+/** A page on another origin reading the API and the headers it exposes (`/docs/rate-limits/`). */
+export function buildBrowserFetchSample(url: string): string {
+  return `const response = await fetch('${url}', {
+  headers: { Accept: 'application/json' },
+});
+if (!response.ok) throw new Error(\`HTTP \${response.status}\`);
+// Readable across origins: the API exposes them.
+console.log(response.headers.get('ETag'), response.headers.get('RateLimit-Policy'));
+const { data } = await response.json();`;
+}
+
+/** The status line and headers of a 429, as `/docs/rate-limits/` shows them. */
+export function buildTooManyRequestsHead(fields: { retryAfter: number; policy: string; remaining: string }): string {
+  return [
+    'HTTP/1.1 429 Too Many Requests',
+    `Retry-After: ${fields.retryAfter}`,
+    `RateLimit-Policy: ${fields.policy}`,
+    `RateLimit: ${fields.remaining}`,
+  ].join('\n');
+}

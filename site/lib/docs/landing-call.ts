@@ -7,7 +7,9 @@ export const LANDING_PLATFORM_COUNT = 5;
 /**
  * The landing page's first sight of the API, as HTML for Starlight's hero (`hero.image.html`,
  * which takes a string): the request, and the answer the site gives it today, rendered from the
- * data with one platform per line. Every piece of data is escaped: it is text, not markup.
+ * data with one platform per line. Every piece of data is escaped: it is text, not markup. The two
+ * parts are labelled with paragraphs: a figure has at most one `figcaption` (HTML, 4.4.12), and the
+ * figure's name is its `aria-label`.
  */
 export function renderLandingCall(url: string, platforms: readonly Platform[]): string {
   const shown = platforms.slice(0, LANDING_PLATFORM_COUNT);
@@ -19,9 +21,9 @@ export function renderLandingCall(url: string, platforms: readonly Platform[]): 
   const request = `curl -H 'Accept: application/json' \\\n  ${url}`;
   return [
     '<figure class="landing-call" aria-label="A request to the API and its answer">',
-    '<figcaption>Request</figcaption>',
+    '<p class="landing-call-label">Request</p>',
     `<pre tabindex="0"><code>${escapeHtml(request)}</code></pre>`,
-    `<figcaption>Answer <span class="landing-call-status">200 OK · application/json</span></figcaption>`,
+    `<p class="landing-call-label">Answer <span class="landing-call-status">200 OK · application/json</span></p>`,
     `<pre tabindex="0"><code>${escapeHtml(answer)}</code></pre>`,
     '</figure>',
   ].join('');

@@ -1,6 +1,7 @@
 /**
  * Starlight route middleware (`routeMiddleware` in astro.config.mjs): gives the API reference
- * pages their own titles and descriptions (site/lib/docs/api-reference-pages.ts). Starlight builds
+ * pages their own titles and descriptions (site/lib/docs/api-reference-pages.ts), and takes the
+ * canonical link off the not-found page. Starlight builds
  * a page's `<head>` before middleware runs, so the head's title and description tags are updated
  * with the page's data.
  * @see https://starlight.astro.build/guides/route-data/
@@ -15,6 +16,7 @@ let pages: ReturnType<typeof describeApiReferencePages> | undefined;
 export const onRequest = defineRouteMiddleware((context) => {
   pages ??= describeApiReferencePages(buildOpenApiDocument(loadSiteContext()));
   const path = context.url.pathname.endsWith('/') ? context.url.pathname : `${context.url.pathname}/`;
+  if (path === NOT_FOUND_PATH) return removeCanonical(context.locals.starlightRoute.head);
   const metadata = pages.get(path);
   if (!metadata) return;
   const route = context.locals.starlightRoute;
@@ -28,3 +30,18 @@ export const onRequest = defineRouteMiddleware((context) => {
       tag.attrs!.content = metadata.description;
   }
 });
+
+/** The not-found page's route (site/pages/404.astro), served for every unknown path. */
+const NOT_FOUND_PATH = '/404/';
+
+/**
+ * The not-found page has no address of its own: it answers unknown paths with status 404, and a
+ * canonical link to `/404/` (which answers 200) would name a soft 404 as the page to index.
+ */
+function removeCanonical(head: { tag: string; attrs?: Record<string, string | boolean | undefined> | undefined }[]) {
+  for (let index = head.length - 1; index >= 0; index--) {
+    const { tag, attrs } = head[index]!;
+    if ((tag === 'link' && attrs?.rel === 'canonical') || (tag === 'meta' && attrs?.property === 'og:url'))
+      head.splice(index, 1);
+  }
+}

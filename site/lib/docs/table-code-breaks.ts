@@ -1,0 +1,54 @@
+/**
+ * Line-break opportunities in table cells. A cell's code (a URL, a path, a flag, a JSON body) and
+ * the identifiers of its text (`EARSHOT_BASE_URL`) must not widen their column past a phone's
+ * screen, yet must not break in the middle of a word either (`overflow-wrap: anywhere` split
+ * "capabilitie|s" even at 1440 px). So the text of every `<td>` and `<th>` gets a `<wbr>` after
+ * each run of `/`, `.`, `-`, `_`, `=`, `,`, `:` or `|` that follows a character and precedes one:
+ * the column may wrap there, and only there (site/styles/docs.css keeps words whole). Run on every
+ * built page (site/middleware.ts), so that tables from Markdown, from MDX expressions, from
+ * components and from starlight-openapi are treated alike.
+ */
+
+const CELL = /<(td|th)\b[^>]*>[\s\S]*?<\/\1>/g;
+const SEPARATORS = '/.\\-_=,:|';
+/** A break point: after a run of separators, between two characters that are not separators. */
+const BREAK_AFTER = new RegExp(`(?<=[^\\s${SEPARATORS}])([${SEPARATORS}]+)(?=[^\\s${SEPARATORS}])`, 'g');
+const ENTITY = /&[#\w]+;/g;
+
+/** `html` with a `<wbr>` at each break point of the text inside table cells. */
+export function addTableCodeBreaks(html: string): string {
+  return html.replace(CELL, (cell) => {
+    let codeDepth = 0;
+    return cell
+      .split(/(<[^>]+>)/)
+      .map((part, index) => {
+        if (index % 2 === 1) {
+          if (/^<code\b/.test(part)) codeDepth++;
+          else if (part === '</code>') codeDepth--;
+          return part;
+        }
+        return part
+          .split(/(\s+)/)
+          .map((word, at) => (at % 2 === 1 ? word : breakWord(word, codeDepth > 0)))
+          .join('');
+      })
+      .join('');
+  });
+}
+
+/**
+ * One escaped word with `<wbr>` after its separators; its entities (`&lt;`) count as one
+ * character each. In code, a piece between break points that holds a hyphen is kept on one line
+ * (`table-code-piece`): browsers break after any hyphen, and would split `--json` into `-` and `-json`.
+ */
+function breakWord(word: string, inCode: boolean): string {
+  const entities: string[] = [];
+  const masked = word.replace(ENTITY, (entity) => String.fromCharCode(0xe000 + entities.push(entity) - 1));
+  const pieces = masked
+    .replace(BREAK_AFTER, '$1\u0000')
+    .split('\u0000')
+    .map((piece) => piece.replace(/[\ue000-\uefff]/g, (char) => entities[char.charCodeAt(0) - 0xe000]!));
+  return pieces
+    .map((piece) => (inCode && piece.includes('-') ? `<span class="table-code-piece">${piece}</span>` : piece))
+    .join('<wbr>');
+}
