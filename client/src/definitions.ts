@@ -4,7 +4,13 @@
  * both rendered from here, so the docs cannot drift from the client. Behaviour lives in `commands/`.
  */
 import { DEFAULT_TIMEOUT_SECONDS } from './api/client-settings.ts';
-import { DEFAULT_RETRIES, DEFAULT_RETRY_POLICY, MAX_RETRIES } from './api/retry-policy.ts';
+import {
+  DEFAULT_RETRIES,
+  DEFAULT_RETRY_POLICY,
+  MAX_MAX_WAIT_SECONDS,
+  MAX_RETRIES,
+  MCP_MAX_WAIT_SECONDS,
+} from './api/retry-policy.ts';
 import { exitCodeDefinitions } from './exit-codes.ts';
 import { mcpClientIds, mcpTransports } from './mcp/mcp-client-snippets.ts';
 
@@ -81,7 +87,12 @@ export const flagDefinitions: readonly FlagDefinition[] = [
   {
     name: 'retries',
     value: '<n>',
-    summary: `Retries when rate limited (HTTP 429), 0 to ${MAX_RETRIES} (default ${DEFAULT_RETRIES}); each waits as Retry-After says, up to ${maxWaitSeconds} s (one rate-limit window), else a jittered backoff`,
+    summary: `Retries when rate limited (HTTP 429), 0 to ${MAX_RETRIES} (default ${DEFAULT_RETRIES}); each waits as Retry-After says, else a jittered backoff, within --max-wait`,
+  },
+  {
+    name: 'max-wait',
+    value: '<seconds>',
+    summary: `The longest wait for the rate limit in all, 0 to ${MAX_MAX_WAIT_SECONDS} (default ${maxWaitSeconds}, one rate-limit window; ${MCP_MAX_WAIT_SECONDS} for earshot mcp, so that a tool call answers before the MCP client gives up); when the server asks for longer, fails at once and says when to try again`,
   },
   {
     name: 'client',
@@ -105,7 +116,7 @@ export const flagDefinitions: readonly FlagDefinition[] = [
 export const completionShells = ['bash', 'zsh', 'fish'] as const;
 
 /** How a command reaches the API. */
-const connectionFlags = ['base-url', 'timeout', 'retries'] as const;
+const connectionFlags = ['base-url', 'timeout', 'retries', 'max-wait'] as const;
 
 /** Flags of every command that prints an API answer. */
 const apiFlags = ['json', ...connectionFlags] as const;
@@ -274,7 +285,7 @@ export const outputModeDefinitions: readonly string[] = [
   'On a terminal, results are aligned tables, by display width so that CJK, emoji and combining marks line up, with colour unless NO_COLOR is set; help is wrapped to the terminal (80 columns when its width is unknown).',
   'Piped or redirected, they are stable tab-separated lines without a header, one record per line.',
   'With --json, the client prints exactly the JSON the API returned, after checking what a v1 client may rely on: fields, target types and links that a newer API adds pass through as they are.',
-  'Data goes to stdout; errors go to stderr as one error: line and one hint: line. A wait of more than a few seconds for the rate limit is announced on stderr, and Ctrl-C ends it.',
+  "Data goes to stdout; errors go to stderr as one error: line and one hint: line. When rate limited, the client waits as the server's Retry-After asks, up to --max-wait in all, says so once on stderr when the wait is longer than a few seconds, and Ctrl-C ends the wait.",
 ];
 
 export { exitCodeDefinitions };

@@ -5,7 +5,7 @@ import { formatErrorLines } from './api/client-error.ts';
 import { buildUserAgent, resolveClientSettings } from './api/client-settings.ts';
 import type { FetchLike } from './api/fetch-like.ts';
 import { formatWait, type RetryWait } from './api/request-json.ts';
-import { ANNOUNCED_WAIT_MS } from './api/retry-policy.ts';
+import { ANNOUNCED_WAIT_MS, MCP_MAX_WAIT_SECONDS } from './api/retry-policy.ts';
 import { buildFacts } from './baked/build-facts.ts';
 import { commandHandlers } from './commands/index.ts';
 import { commandName, flagDefinitions, formatArgument, type CommandDefinition } from './definitions.ts';
@@ -105,9 +105,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       return typeof value === 'string' ? value : undefined;
     };
     const settings = resolveClientSettings(
-      { baseUrl: text('base-url'), timeout: text('timeout'), retries: text('retries') },
+      { baseUrl: text('base-url'), timeout: text('timeout'), retries: text('retries'), maxWait: text('max-wait') },
       io.env,
       buildFacts.productionBaseUrl,
+      // A tool call must answer before the MCP client's own timeout (retry-policy.ts).
+      command.path.join(' ') === 'mcp' ? MCP_MAX_WAIT_SECONDS : undefined,
     );
     if (!settings.ok) return fail(ExitCode.usage, settings.message, settings.hint);
     const client = createApiClient(settings.settings, {
@@ -120,7 +122,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       sleep: io.sleep,
       now: io.now,
       random: io.random,
-      onWait: (wait) => announceWait(wait, io.stderr),
+      onWait: announceWaitOnce(io.stderr),
       debug: (line) => io.stderr.write(`debug: ${line}\n`),
     });
     // Tables on a terminal are aligned by display width; measuring a server's text needs string-width.
@@ -155,12 +157,20 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
 }
 
 /**
- * A wait long enough to look like a hang says so, once, on stderr (stdout carries only data):
- * `rate limited; retrying in 60 s (1 of 2)`. Short waits pass quietly.
+ * A wait long enough to look like a hang says so on stderr (stdout carries only data), once per
+ * run, with what bounds it: `rate limited; retrying in 60 s as the server asks (at most 60 s of
+ * waiting in all: --max-wait)`. Short waits, and every wait after the first notice, pass quietly.
  */
-function announceWait(wait: RetryWait, stderr: OutputStream): void {
-  if (wait.waitMs <= ANNOUNCED_WAIT_MS) return;
-  stderr.write(`rate limited; retrying in ${formatWait(wait.waitMs)} (${wait.retry} of ${wait.retries})\n`);
+function announceWaitOnce(stderr: OutputStream): (wait: RetryWait) => void {
+  let announced = false;
+  return (wait) => {
+    if (announced || wait.waitMs <= ANNOUNCED_WAIT_MS) return;
+    announced = true;
+    const why = wait.reason === 'retry-after' ? 'as the server asks' : 'before retrying';
+    stderr.write(
+      `rate limited; retrying in ${formatWait(wait.waitMs)} ${why} (at most ${formatWait(wait.maxWaitMs)} of waiting in all: --max-wait)\n`,
+    );
+  };
 }
 
 /** The words after a command, against its arguments: how many, and the values each accepts. */

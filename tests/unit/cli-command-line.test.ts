@@ -203,7 +203,7 @@ describe('help is wrapped to the terminal, 80 columns when its width is unknown'
     );
     assert.match(
       commandsSection,
-      / {2}platforms +List the supported platforms and their target types\n {23}\[--json\] \[--base-url <url>\] \[--timeout <seconds>\]\n {23}\[--retries <n>\]\n/,
+      / {2}platforms +List the supported platforms and their target types\n {23}\[--json\] \[--base-url <url>\] \[--timeout <seconds>\]\n {23}\[--retries <n>\] \[--max-wait <seconds>\]\n/,
     );
   });
 });
@@ -262,7 +262,7 @@ describe('earshot completion {bash|zsh|fish}: generated from the command definit
       'the flags of a command, after a flag and its value',
       {
         typed: ['--base-url', 'http://x.test', 'platforms', '--'],
-        want: ['--json', '--base-url', '--timeout', '--retries', '--help'],
+        want: ['--json', '--base-url', '--timeout', '--retries', '--max-wait', '--help'],
       },
     ],
     ['the shells of completion', { typed: ['completion', ''], want: ['bash', 'zsh', 'fish'] }],

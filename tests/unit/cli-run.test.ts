@@ -243,24 +243,25 @@ describe('earshot requests', () => {
     assert.deepEqual(waits, [1000, 2000, 4000]);
   });
 
-  it('never waits longer than one rate-limit window: a Retry-After past it fails at once, and the hint offers only waiting', async () => {
+  it('never waits longer than one rate-limit window in all: a Retry-After past what is left fails at once, and the hint offers only waiting', async () => {
     const waits: number[] = [];
     const limited = (after: string) => ({
       status: 429,
       body: { error: 'Too Many Requests', statusCode: 429 },
       headers: { 'retry-after': after },
     });
-    const api = fakeApi({ [`${API}/api/v1/platforms`]: [limited('20'), limited('61'), { body: validPlatforms }] });
+    const api = fakeApi({ [`${API}/api/v1/platforms`]: [limited('20'), limited('41'), { body: validPlatforms }] });
     const io = createTestIo({
       env: { EARSHOT_BASE_URL: API },
       fetch: api.fetch,
       sleep: async (ms) => void waits.push(ms),
+      now: () => Date.parse('2026-11-24T09:00:00Z'),
     });
     assert.equal(await run(['platforms', '--retries', '5'], io), 3);
     assert.deepEqual(waits, [20000]);
     assert.equal(
       io.err(),
-      'rate limited; retrying in 20 s (1 of 5)\nerror: rate limited by api.test (HTTP 429); tried 2 times, and the server asks to wait 61 s, longer than the 60 s the client waits\nhint: try again in 61 s\n',
+      'rate limited; retrying in 20 s as the server asks (at most 60 s of waiting in all: --max-wait)\nerror: rate limited by api.test (HTTP 429); tried 2 times, and the server asks to wait 41 s, longer than the 60 s this client waits in all (--max-wait)\nhint: try again in 41 s, at 09:00:41 UTC or later\n',
     );
   });
 

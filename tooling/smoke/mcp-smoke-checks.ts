@@ -7,7 +7,7 @@
  */
 import { TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
 import { describeRateLimit } from '../../contract/rate-limit.ts';
-import { MCP_ENDPOINT_PATH } from '../../site/lib/mcp/mcp-endpoint-path.ts';
+import { MCP_ENDPOINT_PATH } from '../../contract/mcp-endpoint-path.ts';
 import { SmokeFailure, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
 
 const MODERN_META = {

@@ -11,7 +11,7 @@ import {
   type ApiCatalog,
 } from '../../site/lib/discovery/build-api-catalog.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
-import { MCP_ENDPOINT_PATH } from '../../site/lib/mcp/mcp-endpoint-path.ts';
+import { MCP_ENDPOINT_PATH } from '../../contract/mcp-endpoint-path.ts';
 import { ALLOWED_METHODS } from '../../site/lib/edge/api-headers.ts';
 import { resolveHeaders, type NetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { describeRateLimit, type RateLimit } from '../../contract/rate-limit.ts';

@@ -1,5 +1,5 @@
 import type { CacheHint, McpServer, McpServerFactory, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import type { McpDataSource } from './mcp-data-source.ts';
+import type { McpDataCall, McpDataSource } from './mcp-data-source.ts';
 import { earshotResources } from './mcp-resources.ts';
 import { earshotTools, formatDataErrorLines, type EarshotTool, type FormatDataError } from './mcp-tools.ts';
 
@@ -66,6 +66,42 @@ function toOutputSchema(
   };
 }
 
+/** What a request handler gets of its request: its `_meta` and a way to send notifications about it. */
+interface RequestContext {
+  _meta?: { progressToken?: string | number | undefined } | undefined;
+  notify(notification: {
+    method: 'notifications/progress';
+    params: { progressToken: string | number; progress: number; total?: number; message?: string };
+  }): Promise<void>;
+}
+
+/**
+ * A brief wait for the rate limit (a few seconds at most, `MCP_MAX_WAIT_SECONDS`) is reported as
+ * progress when the client asked for progress (a `progressToken` in the request's `_meta`), so
+ * that a host can show why the call takes longer, and one that resets its timeout on progress
+ * does so. Progress counts the attempts, so it only grows. Without a token, nothing is sent.
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/utilities/progress
+ */
+function reportWaitAsProgress(request: RequestContext): McpDataCall['onWait'] {
+  const progressToken = request._meta?.progressToken;
+  if (progressToken === undefined) return undefined;
+  return ({ waitMs, retry, retries }) => {
+    const seconds = Math.ceil(waitMs / 1000);
+    void request
+      .notify({
+        method: 'notifications/progress',
+        params: {
+          progressToken,
+          progress: retry,
+          total: retries + 1,
+          message: `rate limited by the Earshot API; retrying in ${seconds} s (retry ${retry} of ${retries})`,
+        },
+      })
+      // A client that has gone away cannot be told; the call itself still ends as it would.
+      .catch(() => {});
+  };
+}
+
 /**
  * Loads the MCP SDK (v2, `@modelcontextprotocol/server`) and returns the factory that builds the
  * Earshot MCP server, for `serveStdio` (`earshot mcp`) and `createMcpHandler` (`/mcp`) alike: the
@@ -112,7 +148,10 @@ export async function loadEarshotMcpServerFactory(
     for (const { tool, inputSchema, outputSchema } of tools) {
       const { name, title, description, annotations } = tool;
       server.registerTool(name, { title, description, inputSchema, outputSchema, annotations }, (_arguments, context) =>
-        tool.call(source, formatError, { signal: context.mcpReq.signal }),
+        tool.call(source, formatError, {
+          signal: context.mcpReq.signal,
+          onWait: reportWaitAsProgress(context.mcpReq),
+        }),
       );
     }
     for (const resource of earshotResources) {
