@@ -41,6 +41,8 @@ export interface SmokeContext {
   fetch: typeof fetch;
   config: NetlifyConfig;
   rateLimit: RateLimit;
+  /** The remote MCP endpoint's own limit (the `/mcp` rule of netlify.toml). */
+  mcpRateLimit: RateLimit;
   /**
    * The target is the local server (`npm start`, `netlify dev`), which replaces the Content-Type
    * and Cache-Control of static files with its own: checks of those are skipped, not failed.
@@ -264,7 +266,7 @@ function describeAnswer(response: Response, names: string[]): string {
 }
 
 /** The RateLimit-Policy field, the numbers of the rate limit in netlify.toml. */
-function expectRateLimitPolicy(response: Response, rateLimit: RateLimit): void {
+export function expectRateLimitPolicy(response: Response, rateLimit: RateLimit): void {
   const got = response.headers.get('ratelimit-policy');
   const item = parseRateLimitItem(got);
   if (item?.parameters.q !== rateLimit.windowLimit || item.parameters.w !== rateLimit.windowSize) {
