@@ -3,7 +3,22 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { RETRY_AFTER_SECONDS } from '../../netlify/functions/too-many-requests.ts';
-import { connectStdioClient, MCP_GENERATIONS, type McpTestClient } from '../support/mcp-clients.ts';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { PassThrough } from 'node:stream';
+import { createApiClient } from '../../client/src/api/api-client.ts';
+import { resolveClientSettings } from '../../client/src/api/client-settings.ts';
+import { MCP_MAX_WAIT_SECONDS } from '../../client/src/api/retry-policy.ts';
+import { loadEarshotMcpServerFactory } from '../../client/src/mcp/create-mcp-server.ts';
+import { LineDelimitedStdioTransport } from '../../client/src/mcp/stdio-transport.ts';
+import { FAKE_API, fakeApi } from '../support/fake-api.ts';
+import { validPlatforms } from '../support/misbehaving-server.ts';
+import {
+  connectClient,
+  connectStdioClient,
+  LineClientTransport,
+  MCP_GENERATIONS,
+  type McpTestClient,
+} from '../support/mcp-clients.ts';
 import { productionTooManyRequestsParts } from '../support/production-429.ts';
 
 /**
@@ -59,7 +74,7 @@ describe('earshot mcp over stdio, against an API over its rate limit', () => {
       assert.match(
         text,
         new RegExp(
-          `^error: rate limited by 127\\.0\\.0\\.1:\\d+ \\(HTTP 429\\); tried once, and the server asks to wait ${RETRY_AFTER_SECONDS} s, longer than the 5 s this client waits in all \\(--max-wait\\)\\nhint: try again in ${RETRY_AFTER_SECONDS} s, at (\\d\\d:\\d\\d:\\d\\d|\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d) UTC or later$`,
+          `^error: rate limited by 127\\.0\\.0\\.1:\\d+ \\(HTTP 429\\); tried once, and the server asks to wait ${RETRY_AFTER_SECONDS} s, longer than the ${MCP_MAX_WAIT_SECONDS} s this client waits in all \\(--max-wait\\)\\nhint: try again in ${RETRY_AFTER_SECONDS} s, at (\\d\\d:\\d\\d:\\d\\d|\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d) UTC or later$`,
         ),
       );
       // The time named is the wait after the call, not before it.
@@ -70,6 +85,64 @@ describe('earshot mcp over stdio, against an API over its rate limit', () => {
       }
       // Asked once: no retry could have helped before the wait is over.
       assert.deepEqual(seen.slice(before), ['/api/v1/platforms']);
+    });
+  }
+});
+
+/**
+ * A brief wait (a `Retry-After` within `earshot mcp`'s budget) is waited, and reported as progress
+ * to a client that asked for it (a `progressToken`): in-process, over the stdio transport, with
+ * the clock injected (the sleep records what it was asked).
+ */
+describe('earshot mcp, briefly rate limited', () => {
+  for (const { generation, name } of MCP_GENERATIONS) {
+    it(`${name}: waits as Retry-After asks, sends one progress notification saying so, then returns the answer`, async () => {
+      const api = fakeApi({
+        [`${FAKE_API}/api/v1/platforms`]: [
+          { status: 429, body: { error: 'Too Many Requests', statusCode: 429 }, headers: { 'retry-after': '2' } },
+          { body: validPlatforms },
+        ],
+      });
+      const settings = resolveClientSettings(
+        {},
+        { EARSHOT_BASE_URL: FAKE_API },
+        'https://earshot.dev',
+        MCP_MAX_WAIT_SECONDS,
+      );
+      assert.ok(settings.ok);
+      const waits: number[] = [];
+      const source = createApiClient(settings.settings, {
+        userAgent: 'earshot/test',
+        supportEmail: 'support@earshot.dev',
+        installGuideUrl: 'https://earshot.dev/docs/cli/#install',
+        env: {},
+        fetch: api.fetch,
+        sleep: async (ms) => void waits.push(ms),
+      });
+      const factory = await loadEarshotMcpServerFactory({ source, version: '9.9.9' });
+      const toServer = new PassThrough();
+      const fromServer = new PassThrough();
+      const handle = serveStdio(factory, { transport: new LineDelimitedStdioTransport(toServer, fromServer) });
+      const client = await connectClient(generation, new LineClientTransport(fromServer, toServer));
+      try {
+        const progress: { progress: number; total?: number; message?: string }[] = [];
+        const onprogress = (update: { progress: number; total?: number; message?: string }) =>
+          void progress.push(update);
+        const params = { name: 'list_platforms', arguments: {} };
+        const call = client.callTool as unknown as (...args: unknown[]) => Promise<{ structuredContent?: unknown }>;
+        const result =
+          generation === 'v2-2026-07-28'
+            ? await call.call(client, params, { onprogress })
+            : await call.call(client, params, undefined, { onprogress });
+        assert.deepEqual(result.structuredContent, validPlatforms);
+        assert.deepEqual(waits, [2000]);
+        assert.deepEqual(progress, [
+          { progress: 1, total: 3, message: 'rate limited by the Earshot API; retrying in 2 s (retry 1 of 2)' },
+        ]);
+      } finally {
+        await client.close();
+        await handle.close();
+      }
     });
   }
 });
