@@ -63,7 +63,7 @@ export function readRateLimits(path = 'netlify.toml'): { api: RateLimit; mcp: Ra
 }
 
 /** "60 requests per 60 seconds" */
-export function describeRateLimit({ windowLimit, windowSize }: RateLimit): string {
+export function describeRateLimit({ windowLimit, windowSize }: Pick<RateLimit, 'windowLimit' | 'windowSize'>): string {
   return `${windowLimit} request${windowLimit === 1 ? '' : 's'} per ${windowSize} second${windowSize === 1 ? '' : 's'}`;
 }
 

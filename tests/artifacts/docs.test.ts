@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { endpoints } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
-import { describeRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
+import { describeRateLimit, readMcpRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
 import { NOT_FOUND, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
 import { findStatedRateLimits } from '../support/rate-limit-statements.ts';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../client/src/definitions.ts';
 import { renderMcpClientSnippets } from '../../client/src/mcp/mcp-client-snippets.ts';
 import type { McpConfiguration } from '../../contract/schemas/index.ts';
+import { buildMcpTooManyRequestsBody, RATE_LIMITED } from '../../site/lib/mcp/mcp-too-many-requests.ts';
 import { testSite } from '../support/test-build.ts';
 
 const { dir: outDir, baseUrl } = testSite();
@@ -61,11 +62,32 @@ describe('the docs, as the test run built them', () => {
     assert.ok(text.includes(JSON.stringify(NOT_FOUND)), 'the 404 body is missing');
   });
 
-  it('never state a rate limit other than the one in netlify.toml, on any page', () => {
-    const { windowLimit, windowSize } = readRateLimit();
+  it("state the MCP endpoint's own limit, on the MCP and rate-limit pages, with the reasoning and the JSON-RPC 429 body", () => {
+    const mcpRateLimit = readMcpRateLimit();
+    for (const page of ['docs/mcp', 'docs/rate-limits']) {
+      const text = textOf(readPage(page));
+      assert.ok(
+        text.includes(`${describeRateLimit(mcpRateLimit)} per client IP address`),
+        `${page}: the limit is missing`,
+      );
+      assert.ok(text.includes(`${RATE_LIMITED}`), `${page}: the JSON-RPC code is missing`);
+    }
+    const text = textOf(readPage('docs/rate-limits'));
+    assert.ok(text.includes(JSON.stringify(buildMcpTooManyRequestsBody(1, mcpRateLimit))), 'the 429 body is missing');
+    for (const heading of ['Why it differs from the API', 'What a request costs', 'The numbers', 'Over the limit'])
+      assert.ok(text.includes(heading), `the reasoning lacks "${heading}"`);
+  });
+
+  it("never state a rate limit other than netlify.toml's, the API's or the MCP endpoint's, on any page", () => {
+    const limits = [readRateLimit(), readMcpRateLimit()];
     const wrong = htmlFiles(outDir).flatMap((file) =>
       findStatedRateLimits(textOf(readFileSync(join(outDir, file), 'utf8')))
-        .filter((stated) => stated.windowLimit !== windowLimit || stated.windowSize !== windowSize)
+        .filter(
+          (stated) =>
+            !limits.some(
+              ({ windowLimit, windowSize }) => stated.windowLimit === windowLimit && stated.windowSize === windowSize,
+            ),
+        )
         .map((stated) => `${file}: "${stated.text}"`),
     );
     assert.deepEqual(wrong, []);

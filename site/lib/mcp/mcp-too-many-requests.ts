@@ -32,7 +32,21 @@ export async function buildMcpTooManyRequestsResponse(
   rateLimit: Pick<RateLimit, 'windowLimit' | 'windowSize'>,
 ): Promise<Response> {
   const id = request.method === 'POST' ? await readRequestId(request) : null;
-  const body = {
+  return new Response(JSON.stringify(buildMcpTooManyRequestsBody(id, rateLimit)), {
+    status: 429,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      ...buildRateLimitedHeaders(rateLimit),
+    },
+  });
+}
+
+/** The JSON-RPC error answering the request `id` over the limit (the docs show it as it is). */
+export function buildMcpTooManyRequestsBody(
+  id: string | number | null,
+  rateLimit: Pick<RateLimit, 'windowLimit' | 'windowSize'>,
+) {
+  return {
     jsonrpc: '2.0',
     id,
     error: {
@@ -40,14 +54,7 @@ export async function buildMcpTooManyRequestsResponse(
       message: `Too Many Requests: this MCP endpoint allows ${describeRateLimit(rateLimit)} from one address; retry after ${rateLimit.windowSize} seconds`,
       data: { statusCode: 429, retryAfterSeconds: rateLimit.windowSize },
     },
-  };
-  return new Response(JSON.stringify(body), {
-    status: 429,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      ...buildRateLimitedHeaders(rateLimit),
-    },
-  });
+  } as const;
 }
 
 /** The id of the JSON-RPC request in the body, or null (a notification, a response, not JSON, too large). */
