@@ -198,10 +198,13 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     path: ['mcp', 'config'],
     summary: 'Print the MCP configuration for AI clients',
     description:
-      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints it: the remote endpoint (earshot) and the local server over stdio (earshot-stdio); a client needs one of the two. With --client, prints it in that client's own format, the remote endpoint unless --transport stdio: a file's JSON or TOML, a command to run, or for Claude Desktop the URL of a custom connector.",
+      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints the server a client needs: the remote endpoint (earshot), or with --transport stdio the local server (earshot-stdio). With --client, prints it in that client's own format: a file's JSON or TOML, a command to run, or for Claude Desktop the URL of a custom connector. With --json, prints the configuration exactly as served, with both.",
     flags: [...apiFlags, 'client', 'transport'],
     examples: [
-      { command: 'earshot mcp config', description: "Print the configuration (Claude Code's .mcp.json format)" },
+      {
+        command: 'earshot mcp config > .mcp.json',
+        description: "Write Claude Code's project configuration, for the remote endpoint",
+      },
       {
         command: 'earshot mcp config --client vscode > .vscode/mcp.json',
         description: "Write VS Code's workspace configuration, for the remote endpoint",

@@ -78,8 +78,20 @@ describe('earshot output', () => {
       },
     ],
     [
-      'mcp config: the configuration, indented',
-      { argv: ['mcp', 'config'], tty: false, want: `${JSON.stringify(validMcpConfig, null, 2)}\n` },
+      'mcp config: one server, the remote endpoint, indented, so that a file written from it registers the server once',
+      {
+        argv: ['mcp', 'config'],
+        tty: false,
+        want: `${JSON.stringify({ mcpServers: { earshot: validMcpConfig.mcpServers.earshot } }, null, 2)}\n`,
+      },
+    ],
+    [
+      'mcp config --transport stdio: one server, the local one',
+      {
+        argv: ['mcp', 'config', '--transport', 'stdio'],
+        tty: false,
+        want: `${JSON.stringify({ mcpServers: { 'earshot-stdio': validMcpConfig.mcpServers['earshot-stdio'] } }, null, 2)}\n`,
+      },
     ],
     [
       "mcp config --client vscode: VS Code's servers shape, for the remote endpoint",
