@@ -65,6 +65,23 @@ describe('did you mean: a mistyped command, subcommand, flag or value gets a sug
       },
     ],
     [
+      "a flag's value",
+      {
+        argv: ['mcp', 'config', '--client', 'vscod'],
+        error:
+          '--client must be one of claude-desktop, claude-code, cursor, vscode, windsurf, codex, gemini-cli (got "vscod")',
+        hint: 'did you mean --client vscode?',
+      },
+    ],
+    [
+      "a flag's value, nothing close: an example of a valid one",
+      {
+        argv: ['mcp', 'config', '--transport', 'websocket'],
+        error: '--transport must be one of http, stdio (got "websocket")',
+        hint: 'for example --transport http',
+      },
+    ],
+    [
       'a command named to help',
       { argv: ['help', 'platfrom'], error: 'unknown command "platfrom"', hint: 'did you mean "platforms"?' },
     ],
