@@ -18,7 +18,7 @@ export interface FlagDefinition {
   /** The long name without dashes: `base-url`. */
   name: string;
   short?: string;
-  /** Placeholder for the value, when the flag takes one: `<url>`, or `{a|b}` for `choices`. */
+  /** Placeholder for the value, when the flag takes one: `<url>`, or `{a|b}` for a few `choices`. */
   value?: string;
   /** The only values the flag accepts; any other is a usage error. */
   choices?: readonly string[];
@@ -96,10 +96,10 @@ export const flagDefinitions: readonly FlagDefinition[] = [
   },
   {
     name: 'client',
-    value: `{${mcpClientIds.join('|')}}`,
+    // Too many choices for `{a|b}`, which no terminal fits on a line: the summary lists them.
+    value: '<client>',
     choices: mcpClientIds,
-    summary:
-      "Print the configuration in this MCP client's own format instead of as served (the mcpServers shape); wins over --json",
+    summary: `Print the configuration in this MCP client's own format instead of as served (the mcpServers shape); wins over --json. One of ${mcpClientIds.join(', ')}`,
   },
   {
     name: 'transport',
@@ -256,14 +256,18 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     ],
     examples: [
       {
-        command: 'earshot completion bash > ~/.local/share/bash-completion/completions/earshot',
-        description: 'Bash (with the bash-completion package)',
+        command: "earshot completion bash > ~/.earshot.bash && echo 'source ~/.earshot.bash' >> ~/.bashrc",
+        description: 'Bash: save the script in your home folder and load it from ~/.bashrc',
       },
       {
-        command: 'earshot completion zsh > "${fpath[1]}/_earshot"',
-        description: 'Zsh: a file named _earshot in a folder of $fpath (then run compinit)',
+        command: 'mkdir -p ~/.zfunc && earshot completion zsh > ~/.zfunc/_earshot',
+        description:
+          'Zsh: a file named _earshot in a folder of your own; in ~/.zshrc, add fpath=(~/.zfunc $fpath) before compinit',
       },
-      { command: 'earshot completion fish > ~/.config/fish/completions/earshot.fish', description: 'Fish' },
+      {
+        command: 'set d ~/.config/fish/completions; mkdir -p $d; earshot completion fish > $d/earshot.fish',
+        description: 'Fish: a file in the folder fish loads completions from (run in fish)',
+      },
     ],
   },
 ];

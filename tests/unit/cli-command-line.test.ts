@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { renderCompletionScript } from '../../client/src/completion.ts';
 import {
@@ -255,6 +255,66 @@ describe('earshot completion {bash|zsh|fish}: generated from the command definit
         writeFileSync(file, await scriptOf(shell));
         const checked = spawnSync(shell, ['-n', file], { encoding: 'utf8' });
         assert.equal(checked.status, 0, checked.stderr);
+      },
+    );
+  }
+
+  /**
+   * The line each shell's example in `earshot completion --help` (and the docs) tells a user to
+   * run, run as a user without root (`nobody` when the tests run as root, as `.ci/run` does) in an
+   * empty home folder, with the real `earshot` on PATH; then a new shell of that user, started as
+   * the example says, completes `earshot pla`. A line that writes outside the home folder (the
+   * first folder of zsh's `$fpath` is root's) fails here.
+   */
+  const completionCommand = commandDefinitions.find((command) => command.path.join(' ') === 'completion')!;
+  const asUser = process.getuid?.() === 0 ? ['runuser', '-u', 'nobody', '--'] : [];
+  const loaded: Record<(typeof completionShells)[number], [string, string[]]> = {
+    bash: ['bash', ['-c', 'source ~/.bashrc; complete -p earshot']],
+    zsh: [
+      'zsh',
+      [
+        '-f',
+        '-c',
+        'fpath=(~/.zfunc $fpath); autoload -Uz compinit; compinit -u -d ~/.zcompdump; print -r -- $_comps[earshot]',
+      ],
+    ],
+    fish: ['fish', ['-c', 'complete -C"earshot pla"']],
+  };
+  const wanted = { bash: /-F _earshot earshot/, zsh: /^_earshot$/m, fish: /^platforms\t/m };
+  for (const shell of completionShells) {
+    it(
+      `${shell}: the documented line works for a user without root, in their own home folder`,
+      { skip: !shellAvailable(shell) && `${shell} is not installed (.ci/run installs it)` },
+      () => {
+        const example = completionCommand.examples.find((candidate) =>
+          candidate.command.includes(`completion ${shell}`),
+        );
+        assert.ok(example, `no example for ${shell}`);
+        const home = mkdtempSync(join(tmpdir(), `earshot-home-${shell}-`));
+        try {
+          mkdirSync(join(home, 'bin'));
+          writeFileSync(
+            join(home, 'bin', 'earshot'),
+            `#!/bin/sh\nexec ${JSON.stringify(realpathSync(process.execPath))} ${JSON.stringify(resolve('client/src/main.ts'))} "$@"\n`,
+            { mode: 0o755 },
+          );
+          if (asUser.length > 0) spawnSync('chown', ['-R', 'nobody', home]);
+          const env = { HOME: home, PATH: `${join(home, 'bin')}:/usr/sbin:/usr/bin:/sbin:/bin` };
+          // runuser gives the user their own HOME: `env` sets the test's again.
+          const asShell = (command: string, args: string[]) =>
+            spawnSync('env', [...asUser, 'env', `HOME=${env.HOME}`, `PATH=${env.PATH}`, command, ...args], {
+              env,
+              cwd: home,
+              encoding: 'utf8',
+            });
+          const installed = asShell(shell, [...(shell === 'zsh' ? ['-f'] : []), '-c', example.command]);
+          assert.equal(installed.status, 0, installed.stderr);
+          const [command, args] = loaded[shell];
+          const completed = asShell(command, args);
+          assert.match(completed.stdout, wanted[shell], completed.stderr);
+        } finally {
+          rmSync(home, { recursive: true, force: true });
+        }
       },
     );
   }

@@ -33,3 +33,46 @@ export function wrapWords(words: readonly string[], width: number): string[] {
 export function wrapText(text: string, width: number): string[] {
   return wrapWords(text.split(/ +/), width);
 }
+
+/**
+ * A shell command laid out in lines of at most `width` columns, continued with ` \` as a shell
+ * reads it, so that it still runs when copied whole. It is broken only at spaces outside quotes:
+ * a quoted argument (an awk program) stays on one line, and no word is ever cut. The first line
+ * starts with `prompt`, the others are indented by as much.
+ */
+export function wrapShellCommand(command: string, width: number, prompt = '$ '): string[] {
+  const words = splitShellWords(command);
+  const indent = ' '.repeat(prompt.length);
+  const lines: string[] = [];
+  let line = prompt;
+  for (const word of words) {
+    const start = line === prompt || line === indent;
+    // Room for the word, and for ` \` should another line follow.
+    if (!start && displayWidth(line) + 1 + displayWidth(word) + 2 > width) {
+      lines.push(`${line} \\`);
+      line = `${indent}${word}`;
+    } else line = start ? `${line}${word}` : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/** The words of a command line as typed: split at spaces, except inside single or double quotes. */
+function splitShellWords(command: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let quote: string | undefined;
+  for (const character of command) {
+    if (quote) {
+      if (character === quote) quote = undefined;
+    } else if (character === "'" || character === '"') quote = character;
+    else if (character === ' ') {
+      if (word !== '') words.push(word);
+      word = '';
+      continue;
+    }
+    word += character;
+  }
+  if (word !== '') words.push(word);
+  return words;
+}
