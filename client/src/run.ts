@@ -11,8 +11,8 @@ import { commandHandlers } from './commands/index.ts';
 import { commandName, flagDefinitions, formatArgument, type CommandDefinition } from './definitions.ts';
 import { ExitCode, type ExitCodeValue } from './exit-codes.ts';
 import { loadDisplayWidth } from './output/display-width.ts';
-import { createStyle, type OutputStream } from './output/style.ts';
-import { columnsOf } from './output/wrap.ts';
+import { createStyle, type OutputStream, type Style } from './output/style.ts';
+import { columnsOf, wrapText, wrapWords } from './output/wrap.ts';
 import { parseArgv, resolveCommand } from './parse-argv.ts';
 import { renderCommandHelp, renderProgramHelp } from './render-help.ts';
 import {
@@ -50,8 +50,18 @@ const exitCodeByErrorKind: Record<ClientErrorKind, ExitCodeValue> = {
 export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   const debug = isDebug(io.env);
   const errorStyle = createStyle(io.stderr, io.env);
-  const fail = (code: ExitCodeValue, message: string, hint: string, details: readonly string[] = []): ExitCodeValue => {
-    io.stderr.write(`${formatErrorLines(message, hint, errorStyle)}\n`);
+  const fail = async (
+    code: ExitCodeValue,
+    message: string,
+    hint: string,
+    details: readonly string[] = [],
+  ): Promise<ExitCodeValue> => {
+    const lines = formatErrorLines(message, hint);
+    if (io.stderr.isTTY) {
+      // On a terminal, each line is wrapped to it under its label; in a log, one line each.
+      await loadDisplayWidth();
+      io.stderr.write(`${wrapErrorLines(lines, columnsOf(io.stderr), errorStyle)}\n`);
+    } else io.stderr.write(`${lines}\n`);
     if (debug) for (const line of details) io.stderr.write(`debug: ${line}\n`);
     return code;
   };
@@ -134,6 +144,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       stdio: io.stdio,
       tty: io.stdout.isTTY === true,
       style,
+      width: layout.width,
       json: flags.has('json'),
       flags,
       env: io.env,
@@ -167,9 +178,9 @@ function announceWaitOnce(stderr: OutputStream): (wait: RetryWait) => void {
     if (announced || wait.waitMs <= ANNOUNCED_WAIT_MS) return;
     announced = true;
     const why = wait.reason === 'retry-after' ? 'as the server asks' : 'before retrying';
-    stderr.write(
-      `rate limited; retrying in ${formatWait(wait.waitMs)} ${why} (at most ${formatWait(wait.maxWaitMs)} of waiting in all: --max-wait)\n`,
-    );
+    const notice = `rate limited; retrying in ${formatWait(wait.waitMs)} ${why} (at most ${formatWait(wait.maxWaitMs)} of waiting in all: --max-wait)`;
+    // One line in a log; on a terminal, wrapped to it.
+    stderr.write(`${stderr.isTTY ? wrapText(notice, columnsOf(stderr)).join('\n') : notice}\n`);
   };
 }
 
@@ -199,10 +210,27 @@ function checkArguments(command: CommandDefinition, args: readonly string[]): Us
   return undefined;
 }
 
+/**
+ * `error: …` and `hint: …` wrapped to `width` at spaces, each continuation indented under the
+ * text, its label styled: `error:` red, `hint:` yellow.
+ */
+function wrapErrorLines(lines: string, width: number, style: Style): string {
+  return lines
+    .split('\n')
+    .map((line) => {
+      const [label = '', ...rest] = line.split(' ');
+      const indent = label.length + 1;
+      const [first = '', ...more] = wrapWords(rest, Math.max(width - indent, 1));
+      const styled = label === 'error:' ? style.red(label) : label === 'hint:' ? style.yellow(label) : label;
+      return [`${styled} ${first}`, ...more.map((text) => `${' '.repeat(indent)}${text}`)].join('\n');
+    })
+    .join('\n');
+}
+
 function reportClientError(
   error: ClientError,
-  fail: (code: ExitCodeValue, message: string, hint: string, details: readonly string[]) => ExitCodeValue,
-): ExitCodeValue {
+  fail: (code: ExitCodeValue, message: string, hint: string, details: readonly string[]) => Promise<ExitCodeValue>,
+): Promise<ExitCodeValue> {
   return fail(exitCodeByErrorKind[error.kind], error.message, error.hint, error.details);
 }
 

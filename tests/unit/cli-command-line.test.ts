@@ -216,7 +216,7 @@ describe('help is wrapped to the terminal, 80 columns when its width is unknown'
     const commandsSection = /\nCOMMANDS\n((?: {2}.*\n)+)/.exec(io.out())![1]!;
     assert.match(
       commandsSection,
-      / {2}mcp config +Print the MCP configuration for AI clients\n(?: {23}.*\n)*? {23}\[--client \{claude-desktop\|claude-code\|cursor\|vscode\|windsurf\|codex\|gemini-cli\}\]\n {23}\[--transport \{http\|stdio\}\]\n/,
+      / {2}mcp config +Print the MCP configuration for AI clients\n(?: {23}.*\n)*? {23}\[--client <client>\] \[--transport \{http\|stdio\}\]\n/,
     );
     assert.match(
       commandsSection,

@@ -246,11 +246,12 @@ interface Outcome {
 
 /**
  * The notice of a long wait for the rate limit, at the start of stderr: at most one per run, of
- * the exact form, bounded by the client's budget. Returns the rest of stderr.
+ * the exact form (wrapped at spaces on a terminal), bounded by the client's budget. Returns the
+ * rest of stderr.
  */
 function withoutWaitNotice(err: string): string {
   const notice =
-    /^rate limited; retrying in (\d+ s|\d+ min) (as the server asks|before retrying) \(at most (\d+ s|\d+ min) of waiting in all: --max-wait\)\n/;
+    /^rate\slimited;\sretrying\sin\s(\d+\ss|\d+\smin)\s(as\sthe\sserver\sasks|before\sretrying)\s\(at\smost\s(\d+\ss|\d+\smin)\sof\swaiting\sin\sall:\s--max-wait\)\n/;
   const match = notice.exec(err);
   return match ? err.slice(match[0].length) : err;
 }
@@ -288,7 +289,16 @@ function assertWellEnded({ code, out, err: stderr, json, tty, command }: Outcome
     return;
   }
   assert.equal(out, '', 'a failure prints nothing on stdout');
-  assert.match(err, /^error: [^\n]+\nhint: [^\n]+\n$/, `not one error line and one hint line: ${JSON.stringify(err)}`);
+  // On a terminal each is wrapped to it, the continuations indented under the text.
+  const lines = tty ? err.replace(/\n {6,7}(?=\S)/g, ' ') : err;
+  assert.match(
+    lines,
+    /^error: [^\n]+\nhint: [^\n]+\n$/,
+    `not one error line and one hint line: ${JSON.stringify(err)}`,
+  );
+  if (tty)
+    for (const line of err.split('\n'))
+      assert.ok(line.length <= 80, `wider than the terminal: ${JSON.stringify(line)}`);
   assert.doesNotMatch(err, /unexpected failure/, 'the client hit a bug (its catch-all for exceptions)');
   // A number or object the client formats itself, gone wrong ("wait Infinity s"); the server's own words may say anything.
   assert.doesNotMatch(
