@@ -220,7 +220,7 @@ function wrapErrorLines(lines: string, width: number, style: Style): string {
     .map((line) => {
       const [label = '', ...rest] = line.split(' ');
       const indent = label.length + 1;
-      const [first = '', ...more] = wrapWords(rest, Math.max(width - indent, 1));
+      const [first = '', ...more] = wrapWords(rest, Math.max(width - indent, 1), { cutLongWords: true });
       const styled = label === 'error:' ? style.red(label) : label === 'hint:' ? style.yellow(label) : label;
       return [`${styled} ${first}`, ...more.map((text) => `${' '.repeat(indent)}${text}`)].join('\n');
     })

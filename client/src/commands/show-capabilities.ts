@@ -29,7 +29,7 @@ function renderCapabilities(data: CapabilitiesResponse['data'], tty: boolean, st
       { tty, style },
     );
   }
-  const wrapped = (text: string) => wrapText(toPrintable(text), width).join('\n');
+  const wrapped = (text: string) => wrapText(toPrintable(text), width, { cutLongWords: true }).join('\n');
   return [
     `${style.bold(wrapped(data.product))}\n${wrapped(data.description)}\n`,
     `${style.bold('PLATFORMS')}\n${renderPlatforms(data.platforms, tty, style, width)}`,

@@ -24,6 +24,7 @@ export const showOpenApi: CommandHandler = async (context) =>
     const heading = wrapText(
       `${toPrintable(`${title}${version}`)} (OpenAPI ${toPrintable(document.openapi)})`,
       context.width,
+      { cutLongWords: true },
     );
     return `${heading.map((line) => context.style.bold(line)).join('\n')}\n\n${table}`;
   });

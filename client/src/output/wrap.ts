@@ -11,12 +11,15 @@ export function columnsOf(stream: { isTTY?: boolean | undefined; columns?: numbe
 /**
  * Lays words out in lines of at most `width` columns (by display width), one space between
  * words. A word wider than a line gets a line of its own and is never cut, so a flag or a URL
- * stays whole and can be copied.
+ * stays whole and can be copied; with `cutLongWords` (text from a server, which may hold a
+ * "word" of any length), such a word is cut across lines instead, at grapheme boundaries, as the
+ * terminal would otherwise cut it.
  */
-export function wrapWords(words: readonly string[], width: number): string[] {
+export function wrapWords(words: readonly string[], width: number, options: { cutLongWords?: boolean } = {}): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of words) {
+  const pieces = options.cutLongWords ? words.flatMap((word) => cutToWidth(word, width)) : words;
+  for (const word of pieces) {
     if (word === '') continue;
     if (line === '') line = word;
     else if (displayWidth(line) + 1 + displayWidth(word) <= width) line += ` ${word}`;
@@ -30,8 +33,24 @@ export function wrapWords(words: readonly string[], width: number): string[] {
 }
 
 /** `wrapWords` of a sentence, split at its spaces. */
-export function wrapText(text: string, width: number): string[] {
-  return wrapWords(text.split(/ +/), width);
+export function wrapText(text: string, width: number, options: { cutLongWords?: boolean } = {}): string[] {
+  return wrapWords(text.split(/ +/), width, options);
+}
+
+/** A word in pieces of at most `width` columns, by grapheme; the word itself when it fits. */
+function cutToWidth(word: string, width: number): string[] {
+  if (displayWidth(word) <= width || width < 1) return [word];
+  const pieces: string[] = [];
+  let piece = '';
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(word)) {
+    if (piece !== '' && displayWidth(piece + segment) > width) {
+      pieces.push(piece);
+      piece = '';
+    }
+    piece += segment;
+  }
+  if (piece !== '') pieces.push(piece);
+  return pieces;
 }
 
 /**
