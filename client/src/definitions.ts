@@ -109,6 +109,7 @@ export const flagDefinitions: readonly FlagDefinition[] = [
       'The way to the server: http, the remote endpoint (the default), or stdio, the local server the MCP client starts itself',
   },
   { name: 'help', short: 'h', summary: 'Show help for the command', global: true },
+  { name: 'no-color', summary: 'Never colour the output, even where FORCE_COLOR asks for it', global: true },
   { name: 'version', short: 'V', summary: 'Print the version' },
 ];
 
@@ -277,6 +278,10 @@ export const environmentVariableDefinitions: readonly EnvironmentVariableDefinit
   { name: 'HTTPS_PROXY, HTTP_PROXY', summary: 'Send requests through this proxy (lowercase spellings too)' },
   { name: 'NO_PROXY', summary: 'Hosts to reach without the proxy, comma-separated' },
   { name: 'NO_COLOR', summary: 'Set to anything to turn colour off (colour is only used on a terminal anyway)' },
+  {
+    name: 'FORCE_COLOR',
+    summary: 'Set to anything to colour even when piped, over NO_COLOR; 0 turns colour off (--no-color wins over both)',
+  },
   { name: 'EARSHOT_DEBUG', summary: 'Set to 1 to print request details and every schema problem on stderr' },
 ];
 

@@ -80,6 +80,28 @@ export function renderProgramHelp(layout: HelpLayout): string {
   ]);
 }
 
+/**
+ * `earshot` alone: what it is, its commands with their summaries, one example and where the rest
+ * is; a screen, not the whole manual.
+ * @see https://clig.dev/#help ("display concise help text by default")
+ */
+export function renderShortUsage(layout: HelpLayout): string {
+  return joinSections([
+    wrapText(programDescription, layout.width).join('\n'),
+    section(layout, 'USAGE', ['earshot <command> [flags]']),
+    section(
+      layout,
+      'COMMANDS',
+      definitionList(
+        commandDefinitions.map((command) => textRow(commandWithArguments(command), command.summary)),
+        layout,
+      ),
+    ),
+    section(layout, 'EXAMPLE', examples(programExamples.slice(0, 1), layout)),
+    wrapText('Run `earshot --help` for every flag, variable and exit code.', layout.width).join('\n'),
+  ]);
+}
+
 /** `earshot <command> --help`, `earshot help <command>`: its usage, arguments, subcommands, flags and examples. */
 export function renderCommandHelp(command: CommandDefinition, layout: HelpLayout): string {
   const subcommands = findSubcommands(command.path);

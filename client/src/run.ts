@@ -14,7 +14,7 @@ import { loadDisplayWidth } from './output/display-width.ts';
 import { createStyle, type OutputStream, type Style } from './output/style.ts';
 import { columnsOf, wrapText, wrapWords } from './output/wrap.ts';
 import { parseArgv, resolveCommand } from './parse-argv.ts';
-import { renderCommandHelp, renderProgramHelp } from './render-help.ts';
+import { renderCommandHelp, renderProgramHelp, renderShortUsage } from './render-help.ts';
 import {
   describeBadArgument,
   describeMisplacedFlag,
@@ -49,7 +49,9 @@ const exitCodeByErrorKind: Record<ClientErrorKind, ExitCodeValue> = {
 /** Runs `earshot` with the given arguments (without `node` and the script) and returns the exit code. */
 export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   const debug = isDebug(io.env);
-  const errorStyle = createStyle(io.stderr, io.env);
+  // Read before the rest of the arguments, so that even an error about them is not coloured.
+  const colour = { noColor: argv.includes('--no-color') };
+  const errorStyle = createStyle(io.stderr, io.env, colour);
   const fail = async (
     code: ExitCodeValue,
     message: string,
@@ -61,7 +63,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       // On a terminal, each line is wrapped to it under its label; in a log, one line each.
       await loadDisplayWidth();
       io.stderr.write(`${wrapErrorLines(lines, columnsOf(io.stderr), errorStyle)}\n`);
-    } else io.stderr.write(`${lines}\n`);
+    } else io.stderr.write(`${formatErrorLines(message, hint, errorStyle)}\n`);
     if (debug) for (const line of details) io.stderr.write(`debug: ${line}\n`);
     return code;
   };
@@ -70,7 +72,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
     const parsed = parseArgv(argv);
     if (!parsed.ok) return fail(ExitCode.usage, parsed.message, parsed.hint);
     const { flags, positionals, unknownFlags } = parsed;
-    const style = createStyle(io.stdout, io.env);
+    const style = createStyle(io.stdout, io.env, colour);
     const layout = { style, width: columnsOf(io.stdout) };
     const resolved = resolveCommand(positionals);
     const command = resolved.kind === 'command' ? resolved.command : undefined;
@@ -88,9 +90,14 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
         io.stdout.write(`earshot ${buildFacts.version}\n`);
         return ExitCode.ok;
       }
-      io.stdout.write(renderProgramHelp(layout));
-      // `earshot` alone asked for nothing: show the way, but tell scripts that nothing ran.
-      return flags.has('help') ? ExitCode.ok : ExitCode.usage;
+      if (flags.has('help')) {
+        io.stdout.write(renderProgramHelp(layout));
+        return ExitCode.ok;
+      }
+      // `earshot` alone asked for nothing: show the way in a screen, but tell scripts that nothing
+      // ran (clig.dev: concise help when run without what it needs; a usage error's exit code).
+      io.stdout.write(renderShortUsage(layout));
+      return ExitCode.usage;
     }
     if (flags.has('help')) {
       io.stdout.write(renderCommandHelp(command, layout));

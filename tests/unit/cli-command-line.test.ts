@@ -202,7 +202,7 @@ describe('help is wrapped to the terminal, 80 columns when its width is unknown'
     }
   }
 
-  it('earshot --help shows each command with its own flags under it, and only --help and --version as flags of every command', async () => {
+  it('earshot --help shows each command with its own flags under it, and only --help, --no-color and --version as flags of every command', async () => {
     const io = createTestIo();
     await run(['--help'], io);
     const [, flagsSection = ''] = /\nFLAGS\n((?: {2}.*\n)+)/.exec(io.out()) ?? [];
@@ -211,7 +211,7 @@ describe('help is wrapped to the terminal, 80 columns when its width is unknown'
         .trimEnd()
         .split('\n')
         .map((line) => line.trim().split(/ {2,}/)[0]),
-      ['-h, --help', '-V, --version'],
+      ['-h, --help', '--no-color', '-V, --version'],
     );
     const commandsSection = /\nCOMMANDS\n((?: {2}.*\n)+)/.exec(io.out())![1]!;
     assert.match(
@@ -339,7 +339,7 @@ describe('earshot completion {bash|zsh|fish}: generated from the command definit
       'the flags of a command, after a flag and its value',
       {
         typed: ['--base-url', 'http://x.test', 'platforms', '--'],
-        want: ['--json', '--base-url', '--timeout', '--retries', '--max-wait', '--help'],
+        want: ['--json', '--base-url', '--timeout', '--retries', '--max-wait', '--help', '--no-color'],
       },
     ],
     ['the shells of completion', { typed: ['completion', ''], want: ['bash', 'zsh', 'fish'] }],

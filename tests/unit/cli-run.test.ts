@@ -436,11 +436,37 @@ describe('earshot usage', () => {
     });
   }
 
-  it('earshot alone shows the help on stdout but exits 2, as nothing ran', async () => {
+  it('earshot alone shows a short usage on stdout, the commands and one example, and exits 2, as nothing ran', async () => {
     const io = createTestIo();
     assert.equal(await run([], io), 2);
     assert.match(io.out(), /^USAGE$/m);
+    for (const command of commandDefinitions)
+      assert.ok(io.out().includes(`\n  ${command.path.join(' ')}`), command.path.join(' '));
+    assert.equal(io.out().match(/^ {2}\$ /gm)?.length, 1, 'one example');
+    assert.match(io.out(), /Run `earshot --help` for every flag, variable and exit code\.\n$/);
+    assert.ok(io.out().split('\n').length < 24, 'a screen at most');
+    assert.doesNotMatch(io.out(), /EXIT CODES|ENVIRONMENT/);
   });
+
+  const colourCases: [string, { argv?: string[]; env?: Record<string, string>; tty: boolean; coloured: boolean }][] = [
+    ['a terminal', { tty: true, coloured: true }],
+    ['a pipe', { tty: false, coloured: false }],
+    ['NO_COLOR on a terminal', { env: { NO_COLOR: '1' }, tty: true, coloured: false }],
+    ['FORCE_COLOR when piped', { env: { FORCE_COLOR: '1' }, tty: false, coloured: true }],
+    ['FORCE_COLOR over NO_COLOR', { env: { FORCE_COLOR: '1', NO_COLOR: '1' }, tty: false, coloured: true }],
+    ['FORCE_COLOR=0 on a terminal', { env: { FORCE_COLOR: '0' }, tty: true, coloured: false }],
+    ['--no-color on a terminal', { argv: ['--no-color'], tty: true, coloured: false }],
+    ['--no-color over FORCE_COLOR', { argv: ['--no-color'], env: { FORCE_COLOR: '1' }, tty: true, coloured: false }],
+  ];
+  for (const [name, { argv = [], env = {}, tty, coloured }] of colourCases) {
+    it(`colour, ${name}: ${coloured ? 'coloured' : 'plain'} help and errors`, async () => {
+      const help = createTestIo({ tty, env });
+      assert.equal(await run(['platforms', '--help', ...argv], help), 0);
+      const error = createTestIo({ tty, env });
+      assert.equal(await run(['nope', ...argv], error), 2);
+      for (const text of [help.out(), error.err()]) assert.equal(/\u001b\[/.test(text), coloured, text);
+    });
+  }
 
   it('earshot mcp --help lists its subcommands too', async () => {
     const io = createTestIo();
