@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { MCP_TERMINAL_NOTE } from '../../client/src/commands/mcp-server.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
@@ -465,6 +467,20 @@ describe('earshot usage', () => {
       const error = createTestIo({ tty, env });
       assert.equal(await run(['nope', ...argv], error), 2);
       for (const text of [help.out(), error.err()]) assert.equal(/\u001b\[/.test(text), coloured, text);
+    });
+  }
+
+  for (const terminal of [true, false]) {
+    it(`earshot mcp ${terminal ? 'started by hand on a terminal says what it is and how to stop it, once, on stderr' : 'started by an MCP client (pipes) says nothing'}; stdout carries only the protocol`, async () => {
+      const stdin = Object.assign(new PassThrough(), { isTTY: terminal });
+      const stdout = new PassThrough();
+      const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: fakeApi().fetch });
+      io.stdio = { stdin, stdout };
+      const running = run(['mcp'], io);
+      stdin.end();
+      assert.equal(await running, 0);
+      assert.equal(io.err(), terminal ? `${MCP_TERMINAL_NOTE}\n` : '');
+      assert.equal(stdout.read(), null);
     });
   }
 

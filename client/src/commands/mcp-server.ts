@@ -23,7 +23,9 @@ export const runMcpServer: CommandHandler = async (context) => {
   // A person who typed `earshot mcp` sees a silent terminal otherwise: say what it is, on stderr
   // (stdout carries the protocol). An MCP client gives pipes, and reads nothing of this.
   if ((stdin as { isTTY?: boolean }).isTTY === true)
-    context.stderr.write(`${wrapText(MCP_TERMINAL_NOTE, columnsOf(context.stderr)).join('\n')}\n`);
+    context.stderr.write(
+      `${context.stderr.isTTY ? wrapText(MCP_TERMINAL_NOTE, columnsOf(context.stderr)).join('\n') : MCP_TERMINAL_NOTE}\n`,
+    );
   // Loaded only now, from chunks of their own: no other command pays for the SDK.
   const [{ loadEarshotMcpServerFactory }, { serveStdio }, { LineDelimitedStdioTransport }] = await Promise.all([
     import('../mcp/create-mcp-server.ts'),
