@@ -3,6 +3,7 @@ import { after, describe, it } from 'node:test';
 import mcpTooManyRequests from '../../netlify/functions/mcp-too-many-requests.ts';
 import { readMcpRateLimit } from '../../contract/rate-limit.ts';
 import { createMcpEndpoint } from '../../site/lib/mcp/mcp-endpoint.ts';
+import { SERVER_DESCRIPTION } from '../../client/src/mcp/create-mcp-server.ts';
 import { toPublishedDataSource } from '../../site/lib/mcp/published-answers.ts';
 import { buildPublishedAnswers } from '../../site/lib/mcp/write-published-answers.ts';
 import { loadSiteContext } from '../../site/lib/site-context.ts';
@@ -50,10 +51,14 @@ for (const { generation, name } of MCP_GENERATIONS) {
       const client = await connectHttpClient(generation, `${PREVIEW}/mcp`, fetchFromEndpoint as typeof fetch);
       clients.push(client);
       assert.equal(client.era(), generation === 'v2-2026-07-28' ? 'modern' : 'legacy');
+      // The deploy's own website and icon: a preview's endpoint names the preview.
       assert.deepEqual(client.getServerVersion(), {
         name: 'earshot',
         title: 'Earshot',
         version: answers.serverVersion,
+        description: SERVER_DESCRIPTION,
+        websiteUrl: `${PREVIEW}/`,
+        icons: [{ src: `${PREVIEW}/favicon.svg`, mimeType: 'image/svg+xml', sizes: ['any'] }],
       });
       assert.deepEqual(
         (await client.listTools()).tools.map((tool) => tool.name),

@@ -7,7 +7,7 @@ import { formatErrorLines } from '../../client/src/api/client-error.ts';
 import { resolveClientSettings } from '../../client/src/api/client-settings.ts';
 import { LineDelimitedStdioTransport } from '../../client/src/mcp/stdio-transport.ts';
 import { resolveHeaders, readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
-import { loadEarshotMcpServerFactory, MCP_CACHE_HINT } from '../../client/src/mcp/create-mcp-server.ts';
+import { describeServer, loadEarshotMcpServerFactory, MCP_CACHE_HINT } from '../../client/src/mcp/create-mcp-server.ts';
 import { toSelfContainedSchema } from '../../client/src/mcp/self-contained-schema.ts';
 import { tolerantSchemas } from '../../contract/schemas/index.ts';
 import { FAKE_API, fakeApi } from '../support/fake-api.ts';
@@ -75,8 +75,9 @@ for (const { generation, name } of MCP_GENERATIONS) {
     it('connects in its era, and names itself and what it offers', async () => {
       const { client } = await connect(generation);
       assert.equal(client.era(), generation === 'v2-2026-07-28' ? 'modern' : 'legacy');
-      assert.deepEqual(client.getServerVersion(), { name: 'earshot', title: 'Earshot', version: '9.9.9' });
-      assert.match(client.getInstructions() ?? '', /list_platforms[\s\S]*get_capabilities[\s\S]*Read-only/);
+      assert.deepEqual(client.getServerVersion(), describeServer(FAKE_API, '9.9.9'));
+      assert.match(client.getServerVersion()?.description ?? '', /^Read-only access to Earshot's public discovery API/);
+      assert.match(client.getInstructions() ?? '', /read-only[\s\S]*call list_platforms[\s\S]*call get_capabilities/);
       assert.ok(client.getInstructions()!.includes(FAKE_API));
     });
 
@@ -583,7 +584,7 @@ describe('the MCP server over stdio, message by message', () => {
       supportedVersions: ['2026-07-28'],
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
       instructions: /^Earshot's public discovery API \(http:\/\/api\.test\)/,
-      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'earshot', title: 'Earshot', version: '9.9.9' } },
+      _meta: { 'io.modelcontextprotocol/serverInfo': describeServer(FAKE_API, '9.9.9') },
     });
   });
 });

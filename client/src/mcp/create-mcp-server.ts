@@ -66,6 +66,26 @@ function toOutputSchema(
   };
 }
 
+/** What `serverInfo` says of the server, for a host to show: who it is, what it does, where it lives. */
+export const SERVER_DESCRIPTION =
+  "Read-only access to Earshot's public discovery API: the platforms Earshot monitors, and the product's capabilities and links.";
+
+/**
+ * `serverInfo` (the 2025-11-25 `Implementation`): name, title, version, and for hosts that show
+ * servers to people a description, the website (the site this server answers for) and its icon.
+ * @see https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#initialization
+ */
+export function describeServer(baseUrl: string, version: string) {
+  return {
+    name: 'earshot',
+    title: 'Earshot',
+    version,
+    description: SERVER_DESCRIPTION,
+    websiteUrl: `${baseUrl}/`,
+    icons: [{ src: `${baseUrl}/favicon.svg`, mimeType: 'image/svg+xml', sizes: ['any'] }],
+  };
+}
+
 /** What a request handler gets of its request: its `_meta` and a way to send notifications about it. */
 interface RequestContext {
   _meta?: { progressToken?: string | number | undefined } | undefined;
@@ -135,16 +155,13 @@ export async function loadEarshotMcpServerFactory(
   );
 
   return () => {
-    const server = new McpServer(
-      { name: 'earshot', title: 'Earshot', version },
-      {
-        // The lists never change while a server runs: a deploy changes them, and a new server answers.
-        capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
-        instructions: `Earshot's public discovery API (${source.baseUrl}): which platforms Earshot monitors and for what (list_platforms), and the product's capabilities and integration links (get_capabilities). Read-only; no account needed.`,
-        cacheHints,
-        maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
-      },
-    );
+    const server = new McpServer(describeServer(source.baseUrl, version), {
+      // The lists never change while a server runs: a deploy changes them, and a new server answers.
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      instructions: `Earshot's public discovery API (${source.baseUrl}), read-only, no account needed. To know which platforms Earshot monitors and what it can watch on each, call list_platforms. For what the product is, or where its docs, OpenAPI document, MCP configuration and command-line client are, call get_capabilities (it includes the platforms too). The OpenAPI document is also a resource (earshot://openapi).`,
+      cacheHints,
+      maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
+    });
     for (const { tool, inputSchema, outputSchema } of tools) {
       const { name, title, description, annotations } = tool;
       server.registerTool(name, { title, description, inputSchema, outputSchema, annotations }, (_arguments, context) =>
