@@ -33,7 +33,7 @@ export function readMcpRateLimit(path = 'netlify.toml'): RateLimit {
 }
 
 /** Both limits, read once: the API's (every other limited rule, all equal) and the MCP endpoint's. */
-export function readRateLimits(path = 'netlify.toml'): { api: RateLimit; mcp: RateLimit } {
+function readRateLimits(path = 'netlify.toml'): { api: RateLimit; mcp: RateLimit } {
   const { redirects = [] } = parse(readFileSync(path, 'utf8')) as {
     redirects?: { from?: unknown; rate_limit?: Record<string, unknown> }[];
   };

@@ -425,7 +425,7 @@ function waitTooLongError(url: string, attempts: number, askedMs: number, contex
  * A moment as a clock reads it, in UTC: `14:06:00 UTC` today, `2026-11-25 14:06 UTC` on another
  * day. Rounded up to the second, so that it is never earlier than the wait.
  */
-export function formatClockTime(atMs: number, nowMs: number): string {
+function formatClockTime(atMs: number, nowMs: number): string {
   const at = new Date(Math.ceil(atMs / 1000) * 1000).toISOString();
   const sameDay = at.slice(0, 10) === new Date(nowMs).toISOString().slice(0, 10);
   return sameDay ? `${at.slice(11, 19)} UTC` : `${at.slice(0, 10)} ${at.slice(11, 16)} UTC`;
