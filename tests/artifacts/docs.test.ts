@@ -34,6 +34,8 @@ const textOf = (html: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
+    .replace(/&#x([0-9a-f]+);/gi, (_entity, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_entity, decimal: string) => String.fromCodePoint(Number(decimal)))
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
@@ -73,7 +75,12 @@ describe('the docs, as the test run built them', () => {
       assert.ok(text.includes(`${RATE_LIMITED}`), `${page}: the JSON-RPC code is missing`);
     }
     const text = textOf(readPage('docs/rate-limits'));
-    assert.ok(text.includes(JSON.stringify(buildMcpTooManyRequestsBody(1, mcpRateLimit))), 'the 429 body is missing');
+    // A code block splits the JSON into highlighted tokens: compared without white space.
+    const squash = (value: string) => value.replace(/\s+/g, '');
+    assert.ok(
+      squash(text).includes(squash(JSON.stringify(buildMcpTooManyRequestsBody(1, mcpRateLimit)))),
+      'the 429 body is missing',
+    );
     for (const heading of ['Why it differs from the API', 'What a request costs', 'The numbers', 'Over the limit'])
       assert.ok(text.includes(heading), `the reasoning lacks "${heading}"`);
   });
