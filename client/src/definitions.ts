@@ -4,7 +4,13 @@
  * both rendered from here, so the docs cannot drift from the client. Behaviour lives in `commands/`.
  */
 import { DEFAULT_TIMEOUT_SECONDS } from './api/client-settings.ts';
-import { DEFAULT_RETRIES, DEFAULT_RETRY_POLICY, MAX_RETRIES } from './api/retry-policy.ts';
+import {
+  DEFAULT_RETRIES,
+  DEFAULT_RETRY_POLICY,
+  MAX_MAX_WAIT_SECONDS,
+  MAX_RETRIES,
+  MCP_MAX_WAIT_SECONDS,
+} from './api/retry-policy.ts';
 import { exitCodeDefinitions } from './exit-codes.ts';
 import { mcpClientIds, mcpTransports } from './mcp/mcp-client-snippets.ts';
 
@@ -12,7 +18,7 @@ export interface FlagDefinition {
   /** The long name without dashes: `base-url`. */
   name: string;
   short?: string;
-  /** Placeholder for the value, when the flag takes one: `<url>`, or `{a|b}` for `choices`. */
+  /** Placeholder for the value, when the flag takes one: `<url>`, or `{a|b}` for a few `choices`. */
   value?: string;
   /** The only values the flag accepts; any other is a usage error. */
   choices?: readonly string[];
@@ -81,14 +87,19 @@ export const flagDefinitions: readonly FlagDefinition[] = [
   {
     name: 'retries',
     value: '<n>',
-    summary: `Retries when rate limited (HTTP 429), 0 to ${MAX_RETRIES} (default ${DEFAULT_RETRIES}); each waits as Retry-After says, up to ${maxWaitSeconds} s (one rate-limit window), else a jittered backoff`,
+    summary: `Retries when rate limited (HTTP 429), 0 to ${MAX_RETRIES} (default ${DEFAULT_RETRIES}); each waits as Retry-After says, else a jittered backoff, within --max-wait`,
+  },
+  {
+    name: 'max-wait',
+    value: '<seconds>',
+    summary: `The longest wait for the rate limit in all, 0 to ${MAX_MAX_WAIT_SECONDS} (default ${maxWaitSeconds}, one rate-limit window; ${MCP_MAX_WAIT_SECONDS} for earshot mcp, so that a tool call answers before the MCP client gives up); when the server asks for longer, fails at once and says when to try again`,
   },
   {
     name: 'client',
-    value: `{${mcpClientIds.join('|')}}`,
+    // Too many choices for `{a|b}`, which no terminal fits on a line: the summary lists them.
+    value: '<client>',
     choices: mcpClientIds,
-    summary:
-      "Print the configuration in this MCP client's own format instead of as served (the mcpServers shape); wins over --json",
+    summary: `Print the configuration in this MCP client's own format instead of as served (the mcpServers shape); wins over --json. One of ${mcpClientIds.join(', ')}`,
   },
   {
     name: 'transport',
@@ -98,6 +109,7 @@ export const flagDefinitions: readonly FlagDefinition[] = [
       'The way to the server: http, the remote endpoint (the default), or stdio, the local server the MCP client starts itself',
   },
   { name: 'help', short: 'h', summary: 'Show help for the command', global: true },
+  { name: 'no-color', summary: 'Never colour the output, even where FORCE_COLOR asks for it', global: true },
   { name: 'version', short: 'V', summary: 'Print the version' },
 ];
 
@@ -105,7 +117,7 @@ export const flagDefinitions: readonly FlagDefinition[] = [
 export const completionShells = ['bash', 'zsh', 'fish'] as const;
 
 /** How a command reaches the API. */
-const connectionFlags = ['base-url', 'timeout', 'retries'] as const;
+const connectionFlags = ['base-url', 'timeout', 'retries', 'max-wait'] as const;
 
 /** Flags of every command that prints an API answer. */
 const apiFlags = ['json', ...connectionFlags] as const;
@@ -187,10 +199,13 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     path: ['mcp', 'config'],
     summary: 'Print the MCP configuration for AI clients',
     description:
-      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints it: the remote endpoint (earshot) and the local server over stdio (earshot-stdio); a client needs one of the two. With --client, prints it in that client's own format, the remote endpoint unless --transport stdio: a file's JSON or TOML, a command to run, or for Claude Desktop the URL of a custom connector.",
+      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints the server a client needs: the remote endpoint (earshot), or with --transport stdio the local server (earshot-stdio). With --client, prints it in that client's own format: a file's JSON or TOML, a command to run, or for Claude Desktop the URL of a custom connector. With --json, prints the configuration exactly as served, with both.",
     flags: [...apiFlags, 'client', 'transport'],
     examples: [
-      { command: 'earshot mcp config', description: "Print the configuration (Claude Code's .mcp.json format)" },
+      {
+        command: 'earshot mcp config > .mcp.json',
+        description: "Write Claude Code's project configuration, for the remote endpoint",
+      },
       {
         command: 'earshot mcp config --client vscode > .vscode/mcp.json',
         description: "Write VS Code's workspace configuration, for the remote endpoint",
@@ -242,14 +257,18 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     ],
     examples: [
       {
-        command: 'earshot completion bash > ~/.local/share/bash-completion/completions/earshot',
-        description: 'Bash (with the bash-completion package)',
+        command: "earshot completion bash > ~/.earshot.bash && echo 'source ~/.earshot.bash' >> ~/.bashrc",
+        description: 'Bash: save the script in your home folder and load it from ~/.bashrc',
       },
       {
-        command: 'earshot completion zsh > "${fpath[1]}/_earshot"',
-        description: 'Zsh: a file named _earshot in a folder of $fpath (then run compinit)',
+        command: 'mkdir -p ~/.zfunc && earshot completion zsh > ~/.zfunc/_earshot',
+        description:
+          'Zsh: a file named _earshot in a folder of your own; in ~/.zshrc, add fpath=(~/.zfunc $fpath) before compinit',
       },
-      { command: 'earshot completion fish > ~/.config/fish/completions/earshot.fish', description: 'Fish' },
+      {
+        command: 'set d ~/.config/fish/completions; mkdir -p $d; earshot completion fish > $d/earshot.fish',
+        description: 'Fish: a file in the folder fish loads completions from (run in fish)',
+      },
     ],
   },
 ];
@@ -259,6 +278,10 @@ export const environmentVariableDefinitions: readonly EnvironmentVariableDefinit
   { name: 'HTTPS_PROXY, HTTP_PROXY', summary: 'Send requests through this proxy (lowercase spellings too)' },
   { name: 'NO_PROXY', summary: 'Hosts to reach without the proxy, comma-separated' },
   { name: 'NO_COLOR', summary: 'Set to anything to turn colour off (colour is only used on a terminal anyway)' },
+  {
+    name: 'FORCE_COLOR',
+    summary: 'Set to anything to colour even when piped, over NO_COLOR; 0 turns colour off (--no-color wins over both)',
+  },
   { name: 'EARSHOT_DEBUG', summary: 'Set to 1 to print request details and every schema problem on stderr' },
   {
     name: 'EARSHOT_NO_UPDATE_NOTIFIER',
@@ -278,7 +301,7 @@ export const outputModeDefinitions: readonly string[] = [
   'On a terminal, results are aligned tables, by display width so that CJK, emoji and combining marks line up, with colour unless NO_COLOR is set; help is wrapped to the terminal (80 columns when its width is unknown).',
   'Piped or redirected, they are stable tab-separated lines without a header, one record per line.',
   'With --json, the client prints exactly the JSON the API returned, after checking what a v1 client may rely on: fields, target types and links that a newer API adds pass through as they are.',
-  'Data goes to stdout; errors go to stderr as one error: line and one hint: line. A wait of more than a few seconds for the rate limit is announced on stderr, and Ctrl-C ends it.',
+  "Data goes to stdout; errors go to stderr as one error: line and one hint: line. When rate limited, the client waits as the server's Retry-After asks, up to --max-wait in all, says so once on stderr when the wait is longer than a few seconds, and Ctrl-C ends the wait.",
 ];
 
 export { exitCodeDefinitions };

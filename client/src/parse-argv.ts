@@ -1,3 +1,4 @@
+import { formatSuggestion } from './suggest.ts';
 import { commandDefinitions, flagDefinitions, type CommandDefinition } from './definitions.ts';
 
 export interface ParsedArgv {
@@ -46,9 +47,11 @@ export function parseArgv(argv: readonly string[]): ({ ok: true } & ParsedArgv) 
     if (value === undefined)
       return usage(`--${flag.name} needs a value ${flag.value}`, `for example --${flag.name} ${exampleValue(flag)}`);
     if (flag.choices && !flag.choices.includes(value)) {
+      // A mistyped value gets the close ones (`vscod` → `vscode`), as a mistyped flag does.
       return usage(
         `--${flag.name} must be one of ${flag.choices.join(', ')} (got ${JSON.stringify(value)})`,
-        `for example --${flag.name} ${exampleValue(flag)}`,
+        formatSuggestion(value, flag.choices, (choice) => `--${flag.name} ${choice}`) ??
+          `for example --${flag.name} ${flag.choices[0]}`,
       );
     }
     flags.set(flag.name, value);
@@ -80,7 +83,7 @@ export function findSubcommands(path: readonly string[]): CommandDefinition[] {
 }
 
 function exampleValue(flag: { value?: string; choices?: readonly string[] }): string {
-  if (flag.choices) return flag.choices.at(-1)!;
+  if (flag.choices) return flag.choices[0]!;
   return flag.value === '<url>' ? 'http://localhost:8888' : '5';
 }
 

@@ -15,7 +15,7 @@ import {
 } from './definitions.ts';
 import { displayWidth, padToWidth } from './output/display-width.ts';
 import type { Style } from './output/style.ts';
-import { wrapText, wrapWords } from './output/wrap.ts';
+import { wrapShellCommand, wrapText, wrapWords } from './output/wrap.ts';
 import { buildFacts } from './baked/build-facts.ts';
 import { findSubcommands } from './parse-argv.ts';
 
@@ -31,6 +31,8 @@ export interface HelpLayout {
 const INDENT = 2;
 /** A left column wider than this puts its text on the next line instead of squeezing it. */
 const MAX_LEFT_WIDTH = 24;
+/** The narrowest text column beside the terms; narrower, the list is stacked. */
+const MIN_TEXT_WIDTH = 30;
 
 /** `earshot --help`, `earshot help`: every command with its flags, the global flags, environment and exit codes. */
 export function renderProgramHelp(layout: HelpLayout): string {
@@ -75,6 +77,28 @@ export function renderProgramHelp(layout: HelpLayout): string {
       ),
       ...wrapText(`Read the manual at ${DOCS_URL}`, layout.width - INDENT),
     ]),
+  ]);
+}
+
+/**
+ * `earshot` alone: what it is, its commands with their summaries, one example and where the rest
+ * is; a screen, not the whole manual.
+ * @see https://clig.dev/#help ("display concise help text by default")
+ */
+export function renderShortUsage(layout: HelpLayout): string {
+  return joinSections([
+    wrapText(programDescription, layout.width).join('\n'),
+    section(layout, 'USAGE', ['earshot <command> [flags]']),
+    section(
+      layout,
+      'COMMANDS',
+      definitionList(
+        commandDefinitions.map((command) => textRow(commandWithArguments(command), command.summary)),
+        layout,
+      ),
+    ),
+    section(layout, 'EXAMPLE', examples(programExamples.slice(0, 1), layout)),
+    wrapText('Run `earshot --help` for every flag, variable and exit code.', layout.width).join('\n'),
   ]);
 }
 
@@ -149,9 +173,12 @@ function commandWithArguments(command: CommandDefinition): string {
  */
 function definitionList(rows: readonly Row[], layout: HelpLayout): string[] {
   const fitting = rows.map((row) => displayWidth(row.left)).filter((width) => width <= MAX_LEFT_WIDTH);
-  const leftWidth = Math.max(0, ...fitting);
-  const textColumn = leftWidth + 2;
-  const textWidth = Math.max(layout.width - INDENT - textColumn, 20);
+  // On a narrow terminal, two columns would leave the text too little room: every term then
+  // stands on its own line, with its text below, indented.
+  const stacked = layout.width - INDENT - (Math.max(0, ...fitting) + 2) < MIN_TEXT_WIDTH;
+  const leftWidth = stacked ? 0 : Math.max(0, ...fitting);
+  const textColumn = stacked ? INDENT : leftWidth + 2;
+  const textWidth = Math.max(layout.width - INDENT - textColumn, 1);
   const lines: string[] = [];
   for (const row of rows) {
     const text = row.right.flatMap(({ words: paragraph, style = (line: string) => line }) =>
@@ -175,11 +202,14 @@ function section(layout: HelpLayout, title: string, lines: readonly string[]): s
   );
 }
 
-/** `# what it shows` (wrapped, each line a comment) then `$ the command` (never wrapped: it is copied). */
+/**
+ * `# what it shows` (wrapped, each line a comment) then `$ the command`, continued with ` \` where
+ * it is too long, so that it still runs when copied.
+ */
 function examples(list: readonly ExampleDefinition[], layout: HelpLayout): string[] {
   return list.flatMap((example) => [
     ...wrapText(example.description, layout.width - INDENT - 2).map((line) => `# ${line}`),
-    `$ ${example.command}`,
+    ...wrapShellCommand(example.command, layout.width - INDENT),
   ]);
 }
 

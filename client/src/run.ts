@@ -5,16 +5,16 @@ import { formatErrorLines } from './api/client-error.ts';
 import { buildUserAgent, resolveClientSettings } from './api/client-settings.ts';
 import type { FetchLike } from './api/fetch-like.ts';
 import { formatWait, type RetryWait } from './api/request-json.ts';
-import { ANNOUNCED_WAIT_MS } from './api/retry-policy.ts';
+import { ANNOUNCED_WAIT_MS, MCP_MAX_WAIT_SECONDS } from './api/retry-policy.ts';
 import { buildFacts } from './baked/build-facts.ts';
 import { commandHandlers } from './commands/index.ts';
 import { commandName, flagDefinitions, formatArgument, type CommandDefinition } from './definitions.ts';
 import { ExitCode, type ExitCodeValue } from './exit-codes.ts';
 import { loadDisplayWidth } from './output/display-width.ts';
-import { createStyle, type OutputStream } from './output/style.ts';
-import { columnsOf } from './output/wrap.ts';
+import { createStyle, type OutputStream, type Style } from './output/style.ts';
+import { columnsOf, wrapText, wrapWords } from './output/wrap.ts';
 import { parseArgv, resolveCommand } from './parse-argv.ts';
-import { renderCommandHelp, renderProgramHelp } from './render-help.ts';
+import { renderCommandHelp, renderProgramHelp, renderShortUsage } from './render-help.ts';
 import {
   describeBadArgument,
   describeMisplacedFlag,
@@ -49,9 +49,21 @@ const exitCodeByErrorKind: Record<ClientErrorKind, ExitCodeValue> = {
 /** Runs `earshot` with the given arguments (without `node` and the script) and returns the exit code. */
 export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   const debug = isDebug(io.env);
-  const errorStyle = createStyle(io.stderr, io.env);
-  const fail = (code: ExitCodeValue, message: string, hint: string, details: readonly string[] = []): ExitCodeValue => {
-    io.stderr.write(`${formatErrorLines(message, hint, errorStyle)}\n`);
+  // Read before the rest of the arguments, so that even an error about them is not coloured.
+  const colour = { noColor: argv.includes('--no-color') };
+  const errorStyle = createStyle(io.stderr, io.env, colour);
+  const fail = async (
+    code: ExitCodeValue,
+    message: string,
+    hint: string,
+    details: readonly string[] = [],
+  ): Promise<ExitCodeValue> => {
+    const lines = formatErrorLines(message, hint);
+    if (io.stderr.isTTY) {
+      // On a terminal, each line is wrapped to it under its label; in a log, one line each.
+      await loadDisplayWidth();
+      io.stderr.write(`${wrapErrorLines(lines, columnsOf(io.stderr), errorStyle)}\n`);
+    } else io.stderr.write(`${formatErrorLines(message, hint, errorStyle)}\n`);
     if (debug) for (const line of details) io.stderr.write(`debug: ${line}\n`);
     return code;
   };
@@ -60,7 +72,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
     const parsed = parseArgv(argv);
     if (!parsed.ok) return fail(ExitCode.usage, parsed.message, parsed.hint);
     const { flags, positionals, unknownFlags } = parsed;
-    const style = createStyle(io.stdout, io.env);
+    const style = createStyle(io.stdout, io.env, colour);
     const layout = { style, width: columnsOf(io.stdout) };
     const resolved = resolveCommand(positionals);
     const command = resolved.kind === 'command' ? resolved.command : undefined;
@@ -78,9 +90,14 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
         io.stdout.write(`earshot ${buildFacts.version}\n`);
         return ExitCode.ok;
       }
-      io.stdout.write(renderProgramHelp(layout));
-      // `earshot` alone asked for nothing: show the way, but tell scripts that nothing ran.
-      return flags.has('help') ? ExitCode.ok : ExitCode.usage;
+      if (flags.has('help')) {
+        io.stdout.write(renderProgramHelp(layout));
+        return ExitCode.ok;
+      }
+      // `earshot` alone asked for nothing: show the way in a screen, but tell scripts that nothing
+      // ran (clig.dev: concise help when run without what it needs; a usage error's exit code).
+      io.stdout.write(renderShortUsage(layout));
+      return ExitCode.usage;
     }
     if (flags.has('help')) {
       io.stdout.write(renderCommandHelp(command, layout));
@@ -105,9 +122,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       return typeof value === 'string' ? value : undefined;
     };
     const settings = resolveClientSettings(
-      { baseUrl: text('base-url'), timeout: text('timeout'), retries: text('retries') },
+      { baseUrl: text('base-url'), timeout: text('timeout'), retries: text('retries'), maxWait: text('max-wait') },
       io.env,
       buildFacts.productionBaseUrl,
+      // A tool call must answer before the MCP client's own timeout (retry-policy.ts).
+      command.path.join(' ') === 'mcp' ? MCP_MAX_WAIT_SECONDS : undefined,
     );
     if (!settings.ok) return fail(ExitCode.usage, settings.message, settings.hint);
     const client = createApiClient(settings.settings, {
@@ -120,7 +139,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       sleep: io.sleep,
       now: io.now,
       random: io.random,
-      onWait: (wait) => announceWait(wait, io.stderr),
+      onWait: announceWaitOnce(io.stderr),
       debug: (line) => io.stderr.write(`debug: ${line}\n`),
     });
     // Tables on a terminal are aligned by display width; measuring a server's text needs string-width.
@@ -132,6 +151,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       stdio: io.stdio,
       tty: io.stdout.isTTY === true,
       style,
+      width: layout.width,
       json: flags.has('json'),
       flags,
       env: io.env,
@@ -155,12 +175,20 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
 }
 
 /**
- * A wait long enough to look like a hang says so, once, on stderr (stdout carries only data):
- * `rate limited; retrying in 60 s (1 of 2)`. Short waits pass quietly.
+ * A wait long enough to look like a hang says so on stderr (stdout carries only data), once per
+ * run, with what bounds it: `rate limited; retrying in 60 s as the server asks (at most 60 s of
+ * waiting in all: --max-wait)`. Short waits, and every wait after the first notice, pass quietly.
  */
-function announceWait(wait: RetryWait, stderr: OutputStream): void {
-  if (wait.waitMs <= ANNOUNCED_WAIT_MS) return;
-  stderr.write(`rate limited; retrying in ${formatWait(wait.waitMs)} (${wait.retry} of ${wait.retries})\n`);
+function announceWaitOnce(stderr: OutputStream): (wait: RetryWait) => void {
+  let announced = false;
+  return (wait) => {
+    if (announced || wait.waitMs <= ANNOUNCED_WAIT_MS) return;
+    announced = true;
+    const why = wait.reason === 'retry-after' ? 'as the server asks' : 'before retrying';
+    const notice = `rate limited; retrying in ${formatWait(wait.waitMs)} ${why} (at most ${formatWait(wait.maxWaitMs)} of waiting in all: --max-wait)`;
+    // One line in a log; on a terminal, wrapped to it.
+    stderr.write(`${stderr.isTTY ? wrapText(notice, columnsOf(stderr)).join('\n') : notice}\n`);
+  };
 }
 
 /** The words after a command, against its arguments: how many, and the values each accepts. */
@@ -189,10 +217,27 @@ function checkArguments(command: CommandDefinition, args: readonly string[]): Us
   return undefined;
 }
 
+/**
+ * `error: …` and `hint: …` wrapped to `width` at spaces, each continuation indented under the
+ * text, its label styled: `error:` red, `hint:` yellow.
+ */
+function wrapErrorLines(lines: string, width: number, style: Style): string {
+  return lines
+    .split('\n')
+    .map((line) => {
+      const [label = '', ...rest] = line.split(' ');
+      const indent = label.length + 1;
+      const [first = '', ...more] = wrapWords(rest, Math.max(width - indent, 1), { cutLongWords: true });
+      const styled = label === 'error:' ? style.red(label) : label === 'hint:' ? style.yellow(label) : label;
+      return [`${styled} ${first}`, ...more.map((text) => `${' '.repeat(indent)}${text}`)].join('\n');
+    })
+    .join('\n');
+}
+
 function reportClientError(
   error: ClientError,
-  fail: (code: ExitCodeValue, message: string, hint: string, details: readonly string[]) => ExitCodeValue,
-): ExitCodeValue {
+  fail: (code: ExitCodeValue, message: string, hint: string, details: readonly string[]) => Promise<ExitCodeValue>,
+): Promise<ExitCodeValue> {
   return fail(exitCodeByErrorKind[error.kind], error.message, error.hint, error.details);
 }
 

@@ -10,14 +10,14 @@ import { withSecurityHeaders } from '../../site/lib/edge/security-headers.ts';
 
 /**
  * Netlify reads this object from the source at deploy time, as literals only, so the numbers of
- * netlify.toml's rate limit are repeated here; `tests/unit/netlify-functions.test.ts` fails when
+ * netlify.toml's `/mcp` rule are repeated here; `tests/unit/netlify-functions.test.ts` fails when
  * they differ (the bundler's own reading of this file included). The `/mcp` rule limits the
- * endpoint with the JSON 429; this limit covers the function's own address, which answers 404 but
+ * endpoint with the JSON-RPC 429; this limit covers the function's own address, which answers 404 but
  * would otherwise be an invocation per request, unlimited: over it, Netlify's own 429, no invocation.
  * @see https://docs.netlify.com/manage/security/secure-access-to-sites/rate-limiting/
  */
 export const config = {
-  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rate_limit' },
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rate_limit' },
 };
 
 /** Built on the first request and kept while the function instance lives (it holds no request state). */

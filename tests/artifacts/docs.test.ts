@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { endpoints } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
-import { describeRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
+import { describeRateLimit, readMcpRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
 import { NOT_FOUND, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
 import { findStatedRateLimits } from '../support/rate-limit-statements.ts';
 import {
@@ -19,6 +19,7 @@ import {
 import { renderMcpClientSnippets } from '../../client/src/mcp/mcp-client-snippets.ts';
 import type { McpConfiguration } from '../../contract/schemas/index.ts';
 import { publishedSchemas, publishedTolerantSchemas } from '../../site/lib/discovery/published-schemas.ts';
+import { buildMcpTooManyRequestsBody, RATE_LIMITED } from '../../site/lib/mcp/mcp-too-many-requests.ts';
 import { testSite } from '../support/test-build.ts';
 
 const { dir: outDir, baseUrl } = testSite();
@@ -34,6 +35,8 @@ const textOf = (html: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
+    .replace(/&#x([0-9a-f]+);/gi, (_entity, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_entity, decimal: string) => String.fromCodePoint(Number(decimal)))
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
@@ -83,11 +86,37 @@ describe('the docs, as the test run built them', () => {
     assert.ok(text.includes(JSON.stringify(NOT_FOUND)), 'the 404 body is missing');
   });
 
-  it('never state a rate limit other than the one in netlify.toml, on any page', () => {
-    const { windowLimit, windowSize } = readRateLimit();
+  it("state the MCP endpoint's own limit, on the MCP and rate-limit pages, with the reasoning and the JSON-RPC 429 body", () => {
+    const mcpRateLimit = readMcpRateLimit();
+    for (const page of ['docs/mcp', 'docs/rate-limits']) {
+      const text = textOf(readPage(page));
+      assert.ok(
+        text.includes(`${describeRateLimit(mcpRateLimit)} per client IP address`),
+        `${page}: the limit is missing`,
+      );
+      assert.ok(text.includes(`${RATE_LIMITED}`), `${page}: the JSON-RPC code is missing`);
+    }
+    const text = textOf(readPage('docs/rate-limits'));
+    // A code block splits the JSON into highlighted tokens: compared without white space.
+    const squash = (value: string) => value.replace(/\s+/g, '');
+    assert.ok(
+      squash(text).includes(squash(JSON.stringify(buildMcpTooManyRequestsBody(1, mcpRateLimit)))),
+      'the 429 body is missing',
+    );
+    for (const heading of ['Why it differs from the API', 'What a request costs', 'The numbers', 'Over the limit'])
+      assert.ok(text.includes(heading), `the reasoning lacks "${heading}"`);
+  });
+
+  it("never state a rate limit other than netlify.toml's, the API's or the MCP endpoint's, on any page", () => {
+    const limits = [readRateLimit(), readMcpRateLimit()];
     const wrong = htmlFiles(outDir).flatMap((file) =>
       findStatedRateLimits(textOf(readFileSync(join(outDir, file), 'utf8')))
-        .filter((stated) => stated.windowLimit !== windowLimit || stated.windowSize !== windowSize)
+        .filter(
+          (stated) =>
+            !limits.some(
+              ({ windowLimit, windowSize }) => stated.windowLimit === windowLimit && stated.windowSize === windowSize,
+            ),
+        )
         .map((stated) => `${file}: "${stated.text}"`),
     );
     assert.deepEqual(wrong, []);

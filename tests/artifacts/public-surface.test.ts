@@ -240,16 +240,20 @@ describe('the public surface of a build', () => {
     );
   });
 
-  it('deploys only the documented Netlify Functions: the 429 answer, the MCP endpoint, and the answer to methods other than GET and HEAD', () => {
+  it("deploys only the documented Netlify Functions: the 429 answers (the API's and /mcp's), the MCP endpoint, and the answer to methods other than GET and HEAD", () => {
     const functionPath = /^\/\.netlify\/functions\/([\w-]+)$/;
     const targets = new Set(
       netlify.redirects!.flatMap((rule) => [rule.to, rule.rate_limit?.to ?? ''].filter((to) => functionPath.test(to))),
     );
-    assert.deepEqual([...targets].map((to) => functionPath.exec(to)![1]!).sort(), ['mcp', 'too-many-requests']);
+    assert.deepEqual([...targets].map((to) => functionPath.exec(to)![1]!).sort(), [
+      'mcp',
+      'mcp-too-many-requests',
+      'too-many-requests',
+    ]);
     const deployed = readdirSync(netlify.functions!.directory!)
       .map((name) => parsePath(name).name)
       .sort();
-    assert.deepEqual(deployed, ['mcp', 'other-methods', 'too-many-requests']);
+    assert.deepEqual(deployed, ['mcp', 'mcp-too-many-requests', 'other-methods', 'too-many-requests']);
     const reference = readFileSync('netlify/README.md', 'utf8');
     for (const name of deployed)
       assert.ok(

@@ -82,7 +82,12 @@ test.describe('the installed earshot against a misbehaving server', () => {
   test('runs on the system Node and says so in its User-Agent', async () => {
     const systemNode = spawnSync('node', ['--version'], { encoding: 'utf8', env: { PATH } }).stdout.trim();
     const result = await earshot(['mcp', 'config', '--base-url', `${server.url}/ok`]);
-    expect(result).toEqual({ code: 0, stderr: '', stdout: `${JSON.stringify(validMcpConfig, null, 2)}\n` });
+    // The remote endpoint only, as `mcp config` prints it without --transport stdio.
+    expect(result).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: `${JSON.stringify({ mcpServers: { earshot: validMcpConfig.mcpServers.earshot } }, null, 2)}\n`,
+    });
     const agents = server.requests
       .filter((request) => request.path.startsWith('/ok/'))
       .map((request) => request.headers['user-agent']);

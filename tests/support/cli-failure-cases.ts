@@ -28,7 +28,7 @@ export const failureCases: readonly FailureCase[] = [
     exitCode: 3,
     error: line(String.raw`rate limited by ${HOST} \(HTTP 429\); tried 3 times`),
     hint: line(
-      String.raw`wait 0 s \(the server's Retry-After\) and try again, or allow more retries with --retries <n> \(each waits up to 60 s\)`,
+      String.raw`wait 0 s \(the server's Retry-After, until \d\d:\d\d:\d\d UTC\) and try again, or allow more retries with --retries <n>`,
     ),
   },
   {
@@ -37,9 +37,9 @@ export const failureCases: readonly FailureCase[] = [
     args: (server) => platforms(`${server}/rate-limited-long`),
     exitCode: 3,
     error: line(
-      String.raw`rate limited by ${HOST} \(HTTP 429\); tried once, and the server asks to wait 60 min, longer than the 60 s the client waits`,
+      String.raw`rate limited by ${HOST} \(HTTP 429\); tried once, and the server asks to wait 60 min, longer than the 60 s this client waits in all \(--max-wait\)`,
     ),
-    hint: line('try again in 60 min'),
+    hint: line(String.raw`try again in 60 min, at (\d\d:\d\d:\d\d|\d{4}-\d\d-\d\d \d\d:\d\d) UTC or later`),
   },
   {
     name: 'connection refused',

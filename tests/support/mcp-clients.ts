@@ -18,7 +18,7 @@ export interface McpTestClient {
   listResources(): Promise<{ resources: { uri: string; name: string; mimeType?: string }[] } & Record<string, unknown>>;
   listResourceTemplates(): Promise<{ resourceTemplates: unknown[] } & Record<string, unknown>>;
   readResource(params: { uri: string }): Promise<{ contents: { uri: string; mimeType?: string; text?: string }[] }>;
-  getServerVersion(): { name: string; version: string; title?: string } | undefined;
+  getServerVersion(): { name: string; version: string; title?: string; description?: string } | undefined;
   getInstructions(): string | undefined;
   close(): Promise<void>;
 }

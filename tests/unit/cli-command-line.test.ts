@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { renderCompletionScript } from '../../client/src/completion.ts';
 import {
@@ -62,6 +62,23 @@ describe('did you mean: a mistyped command, subcommand, flag or value gets a sug
         argv: ['completion', 'zhs'],
         error: 'earshot completion: "zhs" is not a shell it knows (bash, zsh, fish)',
         hint: 'did you mean "zsh"?',
+      },
+    ],
+    [
+      "a flag's value",
+      {
+        argv: ['mcp', 'config', '--client', 'vscod'],
+        error:
+          '--client must be one of claude-desktop, claude-code, cursor, vscode, windsurf, codex, gemini-cli (got "vscod")',
+        hint: 'did you mean --client vscode?',
+      },
+    ],
+    [
+      "a flag's value, nothing close: an example of a valid one",
+      {
+        argv: ['mcp', 'config', '--transport', 'websocket'],
+        error: '--transport must be one of http, stdio (got "websocket")',
+        hint: 'for example --transport http',
       },
     ],
     [
@@ -185,7 +202,7 @@ describe('help is wrapped to the terminal, 80 columns when its width is unknown'
     }
   }
 
-  it('earshot --help shows each command with its own flags under it, and only --help and --version as flags of every command', async () => {
+  it('earshot --help shows each command with its own flags under it, and only --help, --no-color and --version as flags of every command', async () => {
     const io = createTestIo();
     await run(['--help'], io);
     const [, flagsSection = ''] = /\nFLAGS\n((?: {2}.*\n)+)/.exec(io.out()) ?? [];
@@ -194,16 +211,16 @@ describe('help is wrapped to the terminal, 80 columns when its width is unknown'
         .trimEnd()
         .split('\n')
         .map((line) => line.trim().split(/ {2,}/)[0]),
-      ['-h, --help', '-V, --version'],
+      ['-h, --help', '--no-color', '-V, --version'],
     );
     const commandsSection = /\nCOMMANDS\n((?: {2}.*\n)+)/.exec(io.out())![1]!;
     assert.match(
       commandsSection,
-      / {2}mcp config +Print the MCP configuration for AI clients\n(?: {23}.*\n)*? {23}\[--client \{claude-desktop\|claude-code\|cursor\|vscode\|windsurf\|codex\|gemini-cli\}\]\n {23}\[--transport \{http\|stdio\}\]\n/,
+      / {2}mcp config +Print the MCP configuration for AI clients\n(?: {23}.*\n)*? {23}\[--client <client>\] \[--transport \{http\|stdio\}\]\n/,
     );
     assert.match(
       commandsSection,
-      / {2}platforms +List the supported platforms and their target types\n {23}\[--json\] \[--base-url <url>\] \[--timeout <seconds>\]\n {23}\[--retries <n>\]\n/,
+      / {2}platforms +List the supported platforms and their target types\n {23}\[--json\] \[--base-url <url>\] \[--timeout <seconds>\]\n {23}\[--retries <n>\] \[--max-wait <seconds>\]\n/,
     );
   });
 });
@@ -242,6 +259,66 @@ describe('earshot completion {bash|zsh|fish}: generated from the command definit
     );
   }
 
+  /**
+   * The line each shell's example in `earshot completion --help` (and the docs) tells a user to
+   * run, run as a user without root (`nobody` when the tests run as root, as `.ci/run` does) in an
+   * empty home folder, with the real `earshot` on PATH; then a new shell of that user, started as
+   * the example says, completes `earshot pla`. A line that writes outside the home folder (the
+   * first folder of zsh's `$fpath` is root's) fails here.
+   */
+  const completionCommand = commandDefinitions.find((command) => command.path.join(' ') === 'completion')!;
+  const asUser = process.getuid?.() === 0 ? ['runuser', '-u', 'nobody', '--'] : [];
+  const loaded: Record<(typeof completionShells)[number], [string, string[]]> = {
+    bash: ['bash', ['-c', 'source ~/.bashrc; complete -p earshot']],
+    zsh: [
+      'zsh',
+      [
+        '-f',
+        '-c',
+        'fpath=(~/.zfunc $fpath); autoload -Uz compinit; compinit -u -d ~/.zcompdump; print -r -- $_comps[earshot]',
+      ],
+    ],
+    fish: ['fish', ['-c', 'complete -C"earshot pla"']],
+  };
+  const wanted = { bash: /-F _earshot earshot/, zsh: /^_earshot$/m, fish: /^platforms\t/m };
+  for (const shell of completionShells) {
+    it(
+      `${shell}: the documented line works for a user without root, in their own home folder`,
+      { skip: !shellAvailable(shell) && `${shell} is not installed (.ci/run installs it)` },
+      () => {
+        const example = completionCommand.examples.find((candidate) =>
+          candidate.command.includes(`completion ${shell}`),
+        );
+        assert.ok(example, `no example for ${shell}`);
+        const home = mkdtempSync(join(tmpdir(), `earshot-home-${shell}-`));
+        try {
+          mkdirSync(join(home, 'bin'));
+          writeFileSync(
+            join(home, 'bin', 'earshot'),
+            `#!/bin/sh\nexec ${JSON.stringify(realpathSync(process.execPath))} ${JSON.stringify(resolve('client/src/main.ts'))} "$@"\n`,
+            { mode: 0o755 },
+          );
+          if (asUser.length > 0) spawnSync('chown', ['-R', 'nobody', home]);
+          const env = { HOME: home, PATH: `${join(home, 'bin')}:/usr/sbin:/usr/bin:/sbin:/bin` };
+          // runuser gives the user their own HOME: `env` sets the test's again.
+          const asShell = (command: string, args: string[]) =>
+            spawnSync('env', [...asUser, 'env', `HOME=${env.HOME}`, `PATH=${env.PATH}`, command, ...args], {
+              env,
+              cwd: home,
+              encoding: 'utf8',
+            });
+          const installed = asShell(shell, [...(shell === 'zsh' ? ['-f'] : []), '-c', example.command]);
+          assert.equal(installed.status, 0, installed.stderr);
+          const [command, args] = loaded[shell];
+          const completed = asShell(command, args);
+          assert.match(completed.stdout, wanted[shell], completed.stderr);
+        } finally {
+          rmSync(home, { recursive: true, force: true });
+        }
+      },
+    );
+  }
+
   /** What each shell offers after the words typed so far (the last one being completed). */
   const offers: [string, { typed: string[]; want: string[] }][] = [
     [
@@ -262,7 +339,7 @@ describe('earshot completion {bash|zsh|fish}: generated from the command definit
       'the flags of a command, after a flag and its value',
       {
         typed: ['--base-url', 'http://x.test', 'platforms', '--'],
-        want: ['--json', '--base-url', '--timeout', '--retries', '--help'],
+        want: ['--json', '--base-url', '--timeout', '--retries', '--max-wait', '--help', '--no-color'],
       },
     ],
     ['the shells of completion', { typed: ['completion', ''], want: ['bash', 'zsh', 'fish'] }],

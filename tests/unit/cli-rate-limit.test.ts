@@ -32,7 +32,7 @@ function limitedThenOk(times: number) {
 }
 
 describe('the production rate limit and the client agree', () => {
-  it('the client waits up to one rate-limit window, read from netlify.toml as the edge is', () => {
+  it('the client waits up to one rate-limit window in all, read from netlify.toml as the edge is', () => {
     assert.equal(buildFacts.rateLimitWindowSeconds, readRateLimit().windowSize);
     assert.equal(DEFAULT_RETRY_POLICY.maxWaitMs, readRateLimit().windowSize * 1000);
     assert.ok(
@@ -47,13 +47,16 @@ describe('the production rate limit and the client agree', () => {
 });
 
 describe('default settings against the production 429', () => {
-  it('waits as its Retry-After says, announces the wait once on stderr, then succeeds', async () => {
+  it('waits as its Retry-After says, says so once on stderr with what bounds the wait, then succeeds', async () => {
     const { fetch, calls } = limitedThenOk(1);
     const waits: number[] = [];
     const io = createTestIo({ env: { EARSHOT_BASE_URL: FAKE_API }, fetch, sleep: async (ms) => void waits.push(ms) });
     assert.equal(await run(['platforms'], io), 0, io.err());
     assert.deepEqual(waits, [RETRY_AFTER_SECONDS * 1000]);
-    assert.equal(io.err(), `rate limited; retrying in ${RETRY_AFTER_SECONDS} s (1 of 2)\n`);
+    assert.equal(
+      io.err(),
+      `rate limited; retrying in ${RETRY_AFTER_SECONDS} s as the server asks (at most 60 s of waiting in all: --max-wait)\n`,
+    );
     assert.equal(io.out(), 'reddit\tReddit\tkeyword,subreddit\nhacker-news\tHacker News\tkeyword\n');
     assert.deepEqual(calls, [platformsUrl, platformsUrl]);
   });
@@ -63,29 +66,89 @@ describe('default settings against the production 429', () => {
     const io = createTestIo({ env: { EARSHOT_BASE_URL: FAKE_API }, fetch, sleep: async () => {} });
     assert.equal(await run(['platforms', '--json'], io), 0, io.err());
     assert.deepEqual(JSON.parse(io.out()), validPlatforms);
-    assert.equal(io.err(), `rate limited; retrying in ${RETRY_AFTER_SECONDS} s (1 of 2)\n`);
-  });
-
-  it('one notice per wait: twice limited, two notices, then the answer', async () => {
-    const { fetch } = limitedThenOk(2);
-    const io = createTestIo({ env: { EARSHOT_BASE_URL: FAKE_API }, fetch, sleep: async () => {} });
-    assert.equal(await run(['platforms'], io), 0, io.err());
     assert.equal(
       io.err(),
-      `rate limited; retrying in ${RETRY_AFTER_SECONDS} s (1 of 2)\nrate limited; retrying in ${RETRY_AFTER_SECONDS} s (2 of 2)\n`,
+      `rate limited; retrying in ${RETRY_AFTER_SECONDS} s as the server asks (at most 60 s of waiting in all: --max-wait)\n`,
     );
   });
 
-  it('limited on every try: one error and one hint, which offers more retries (they would help)', async () => {
-    const { fetch } = limitedThenOk(3);
-    const io = createTestIo({ env: { EARSHOT_BASE_URL: FAKE_API }, fetch, sleep: async () => {} });
+  it('limited again after one window: fails at once, without a second window of waiting, naming the wait and the time to retry (exit 3)', async () => {
+    const { fetch, calls } = limitedThenOk(3);
+    const waits: number[] = [];
+    const now = Date.parse('2026-11-24T14:05:00Z');
+    const io = createTestIo({
+      env: { EARSHOT_BASE_URL: FAKE_API },
+      fetch,
+      sleep: async (ms) => void waits.push(ms),
+      now: () => now,
+    });
     assert.equal(await run(['platforms'], io), 3);
+    assert.deepEqual(waits, [RETRY_AFTER_SECONDS * 1000]);
+    assert.equal(calls.length, 2);
+    assert.equal(
+      io.err(),
+      [
+        `rate limited; retrying in ${RETRY_AFTER_SECONDS} s as the server asks (at most 60 s of waiting in all: --max-wait)`,
+        `error: rate limited by api.test (HTTP 429); tried 2 times, and the server asks to wait ${RETRY_AFTER_SECONDS} s, longer than the 60 s this client waits in all (--max-wait)`,
+        'hint: try again in 60 s, at 14:06:00 UTC or later',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('--max-wait allows more: twice limited, two waits, still one notice, then the answer', async () => {
+    const { fetch } = limitedThenOk(2);
+    const waits: number[] = [];
+    const io = createTestIo({ env: { EARSHOT_BASE_URL: FAKE_API }, fetch, sleep: async (ms) => void waits.push(ms) });
+    assert.equal(await run(['platforms', '--max-wait', '120'], io), 0, io.err());
+    assert.deepEqual(waits, [RETRY_AFTER_SECONDS * 1000, RETRY_AFTER_SECONDS * 1000]);
+    assert.equal(
+      io.err(),
+      `rate limited; retrying in ${RETRY_AFTER_SECONDS} s as the server asks (at most 120 s of waiting in all: --max-wait)\n`,
+    );
+  });
+
+  it('--max-wait 0: fails at once, without waiting, saying when to try again', async () => {
+    const { fetch, calls } = limitedThenOk(1);
+    const waits: number[] = [];
+    const io = createTestIo({
+      env: { EARSHOT_BASE_URL: FAKE_API },
+      fetch,
+      sleep: async (ms) => void waits.push(ms),
+      now: () => Date.parse('2026-11-24T23:59:30Z'),
+    });
+    assert.equal(await run(['platforms', '--max-wait', '0'], io), 3);
+    assert.deepEqual(waits, []);
+    assert.equal(calls.length, 1);
+    assert.match(io.err(), /\nhint: try again in 60 s, at 2026-11-25 00:00 UTC or later\n$/);
+  });
+
+  it('limited on every allowed try: one error and one hint, which names the time and offers more retries (they would help)', async () => {
+    const { fetch } = limitedThenOk(3);
+    const io = createTestIo({
+      env: { EARSHOT_BASE_URL: FAKE_API },
+      fetch,
+      sleep: async () => {},
+      now: () => Date.parse('2026-11-24T14:05:00Z'),
+    });
+    assert.equal(await run(['platforms', '--max-wait', '300'], io), 3);
     assert.deepEqual(io.err().split('\n').slice(-3), [
       'error: rate limited by api.test (HTTP 429); tried 3 times',
-      `hint: wait ${RETRY_AFTER_SECONDS} s (the server's Retry-After) and try again, or allow more retries with --retries <n> (each waits up to 60 s)`,
+      `hint: wait ${RETRY_AFTER_SECONDS} s (the server's Retry-After, until 14:06:00 UTC) and try again, or allow more retries with --retries <n>`,
       '',
     ]);
   });
+
+  for (const value of ['-1', '1.5', 'soon', '3601']) {
+    it(`--max-wait ${value}: a usage error (exit 2) naming the range`, async () => {
+      const io = createTestIo({ env: { EARSHOT_BASE_URL: FAKE_API }, fetch: limitedThenOk(0).fetch });
+      assert.equal(await run(['platforms', '--max-wait', value], io), 2);
+      assert.match(
+        io.err(),
+        /^error: --max-wait must be a whole number of seconds from 0 to 3600 \(got "[^"]*"\)\nhint: /,
+      );
+    });
+  }
 
   it('a short wait passes quietly', async () => {
     let first = true;
@@ -117,7 +180,10 @@ describe('default settings against the production 429', () => {
     io.signal = interrupt.signal;
     assert.equal(await run(['platforms'], io), 130);
     assert.equal(io.out(), '');
-    assert.equal(io.err(), `rate limited; retrying in ${RETRY_AFTER_SECONDS} s (1 of 2)\n`);
+    assert.equal(
+      io.err(),
+      `rate limited; retrying in ${RETRY_AFTER_SECONDS} s as the server asks (at most 60 s of waiting in all: --max-wait)\n`,
+    );
     assert.equal(calls.length, 1);
   });
 

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { MCP_TERMINAL_NOTE } from '../../client/src/commands/mcp-server.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
@@ -78,8 +80,20 @@ describe('earshot output', () => {
       },
     ],
     [
-      'mcp config: the configuration, indented',
-      { argv: ['mcp', 'config'], tty: false, want: `${JSON.stringify(validMcpConfig, null, 2)}\n` },
+      'mcp config: one server, the remote endpoint, indented, so that a file written from it registers the server once',
+      {
+        argv: ['mcp', 'config'],
+        tty: false,
+        want: `${JSON.stringify({ mcpServers: { earshot: validMcpConfig.mcpServers.earshot } }, null, 2)}\n`,
+      },
+    ],
+    [
+      'mcp config --transport stdio: one server, the local one',
+      {
+        argv: ['mcp', 'config', '--transport', 'stdio'],
+        tty: false,
+        want: `${JSON.stringify({ mcpServers: { 'earshot-stdio': validMcpConfig.mcpServers['earshot-stdio'] } }, null, 2)}\n`,
+      },
     ],
     [
       "mcp config --client vscode: VS Code's servers shape, for the remote endpoint",
@@ -243,24 +257,25 @@ describe('earshot requests', () => {
     assert.deepEqual(waits, [1000, 2000, 4000]);
   });
 
-  it('never waits longer than one rate-limit window: a Retry-After past it fails at once, and the hint offers only waiting', async () => {
+  it('never waits longer than one rate-limit window in all: a Retry-After past what is left fails at once, and the hint offers only waiting', async () => {
     const waits: number[] = [];
     const limited = (after: string) => ({
       status: 429,
       body: { error: 'Too Many Requests', statusCode: 429 },
       headers: { 'retry-after': after },
     });
-    const api = fakeApi({ [`${API}/api/v1/platforms`]: [limited('20'), limited('61'), { body: validPlatforms }] });
+    const api = fakeApi({ [`${API}/api/v1/platforms`]: [limited('20'), limited('41'), { body: validPlatforms }] });
     const io = createTestIo({
       env: { EARSHOT_BASE_URL: API },
       fetch: api.fetch,
       sleep: async (ms) => void waits.push(ms),
+      now: () => Date.parse('2026-11-24T09:00:00Z'),
     });
     assert.equal(await run(['platforms', '--retries', '5'], io), 3);
     assert.deepEqual(waits, [20000]);
     assert.equal(
       io.err(),
-      'rate limited; retrying in 20 s (1 of 5)\nerror: rate limited by api.test (HTTP 429); tried 2 times, and the server asks to wait 61 s, longer than the 60 s the client waits\nhint: try again in 61 s\n',
+      'rate limited; retrying in 20 s as the server asks (at most 60 s of waiting in all: --max-wait)\nerror: rate limited by api.test (HTTP 429); tried 2 times, and the server asks to wait 41 s, longer than the 60 s this client waits in all (--max-wait)\nhint: try again in 41 s, at 09:00:41 UTC or later\n',
     );
   });
 
@@ -417,15 +432,57 @@ describe('earshot usage', () => {
       const io = createTestIo();
       assert.equal(await run([...command.path, '--help'], io), 0);
       assert.ok(io.out().includes(`USAGE\n  ${formatUsage(command)}\n`), formatUsage(command));
-      for (const example of command.examples) assert.ok(io.out().includes(`$ ${example.command}`), example.command);
+      // A long command is continued with ` \` at a space: joined again, it is the example as written.
+      const joined = io.out().replace(/ \\\n +/g, ' ');
+      for (const example of command.examples) assert.ok(joined.includes(`$ ${example.command}`), example.command);
     });
   }
 
-  it('earshot alone shows the help on stdout but exits 2, as nothing ran', async () => {
+  it('earshot alone shows a short usage on stdout, the commands and one example, and exits 2, as nothing ran', async () => {
     const io = createTestIo();
     assert.equal(await run([], io), 2);
     assert.match(io.out(), /^USAGE$/m);
+    for (const command of commandDefinitions)
+      assert.ok(io.out().includes(`\n  ${command.path.join(' ')}`), command.path.join(' '));
+    assert.equal(io.out().match(/^ {2}\$ /gm)?.length, 1, 'one example');
+    assert.match(io.out(), /Run `earshot --help` for every flag, variable and exit code\.\n$/);
+    assert.ok(io.out().split('\n').length < 24, 'a screen at most');
+    assert.doesNotMatch(io.out(), /EXIT CODES|ENVIRONMENT/);
   });
+
+  const colourCases: [string, { argv?: string[]; env?: Record<string, string>; tty: boolean; coloured: boolean }][] = [
+    ['a terminal', { tty: true, coloured: true }],
+    ['a pipe', { tty: false, coloured: false }],
+    ['NO_COLOR on a terminal', { env: { NO_COLOR: '1' }, tty: true, coloured: false }],
+    ['FORCE_COLOR when piped', { env: { FORCE_COLOR: '1' }, tty: false, coloured: true }],
+    ['FORCE_COLOR over NO_COLOR', { env: { FORCE_COLOR: '1', NO_COLOR: '1' }, tty: false, coloured: true }],
+    ['FORCE_COLOR=0 on a terminal', { env: { FORCE_COLOR: '0' }, tty: true, coloured: false }],
+    ['--no-color on a terminal', { argv: ['--no-color'], tty: true, coloured: false }],
+    ['--no-color over FORCE_COLOR', { argv: ['--no-color'], env: { FORCE_COLOR: '1' }, tty: true, coloured: false }],
+  ];
+  for (const [name, { argv = [], env = {}, tty, coloured }] of colourCases) {
+    it(`colour, ${name}: ${coloured ? 'coloured' : 'plain'} help and errors`, async () => {
+      const help = createTestIo({ tty, env });
+      assert.equal(await run(['platforms', '--help', ...argv], help), 0);
+      const error = createTestIo({ tty, env });
+      assert.equal(await run(['nope', ...argv], error), 2);
+      for (const text of [help.out(), error.err()]) assert.equal(/\u001b\[/.test(text), coloured, text);
+    });
+  }
+
+  for (const terminal of [true, false]) {
+    it(`earshot mcp ${terminal ? 'started by hand on a terminal says what it is and how to stop it, once, on stderr' : 'started by an MCP client (pipes) says nothing'}; stdout carries only the protocol`, async () => {
+      const stdin = Object.assign(new PassThrough(), { isTTY: terminal });
+      const stdout = new PassThrough();
+      const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: fakeApi().fetch });
+      io.stdio = { stdin, stdout };
+      const running = run(['mcp'], io);
+      stdin.end();
+      assert.equal(await running, 0);
+      assert.equal(io.err(), terminal ? `${MCP_TERMINAL_NOTE}\n` : '');
+      assert.equal(stdout.read(), null);
+    });
+  }
 
   it('earshot mcp --help lists its subcommands too', async () => {
     const io = createTestIo();

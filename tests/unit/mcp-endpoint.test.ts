@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import mcpTooManyRequests from '../../netlify/functions/mcp-too-many-requests.ts';
+import { readMcpRateLimit } from '../../contract/rate-limit.ts';
 import { createMcpEndpoint } from '../../site/lib/mcp/mcp-endpoint.ts';
+import { SERVER_DESCRIPTION } from '../../client/src/mcp/create-mcp-server.ts';
 import { toPublishedDataSource } from '../../site/lib/mcp/published-answers.ts';
 import { buildPublishedAnswers } from '../../site/lib/mcp/write-published-answers.ts';
 import { loadSiteContext } from '../../site/lib/site-context.ts';
@@ -19,6 +22,7 @@ const endpoint = await createMcpEndpoint({
   version: answers.serverVersion,
   allowedOrigin: answers.baseUrl,
 });
+const mcpRateLimit = readMcpRateLimit();
 const fetchFromEndpoint = (url: string | URL | Request, init?: RequestInit) => endpoint(new Request(url, init));
 
 const clients: McpTestClient[] = [];
@@ -47,10 +51,14 @@ for (const { generation, name } of MCP_GENERATIONS) {
       const client = await connectHttpClient(generation, `${PREVIEW}/mcp`, fetchFromEndpoint as typeof fetch);
       clients.push(client);
       assert.equal(client.era(), generation === 'v2-2026-07-28' ? 'modern' : 'legacy');
+      // The deploy's own website and icon: a preview's endpoint names the preview.
       assert.deepEqual(client.getServerVersion(), {
         name: 'earshot',
         title: 'Earshot',
         version: answers.serverVersion,
+        description: SERVER_DESCRIPTION,
+        websiteUrl: `${PREVIEW}/`,
+        icons: [{ src: `${PREVIEW}/favicon.svg`, mimeType: 'image/svg+xml', sizes: ['any'] }],
       });
       assert.deepEqual(
         (await client.listTools()).tools.map((tool) => tool.name),
@@ -67,6 +75,49 @@ for (const { generation, name } of MCP_GENERATIONS) {
         JSON.parse(links),
         (JSON.parse(answers.bodies.getServiceCapabilities) as { data: { resources: unknown } }).data.resources,
       );
+    });
+  });
+}
+
+/**
+ * The CDN in front of the endpoint, as netlify.toml's `/mcp` rule sets it up: under the limit the
+ * request reaches the endpoint's function, over it the JSON-RPC 429 function. Each answer's
+ * `Retry-After` is recorded, as the client received it.
+ */
+function rateLimitedCdn() {
+  const state = { overLimit: false, retryAfter: [] as (string | null)[] };
+  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+    const request = new Request(url, init);
+    const response = state.overLimit ? await mcpTooManyRequests(request) : await endpoint(request);
+    state.retryAfter.push(response.headers.get('retry-after'));
+    return response;
+  };
+  return { state, fetch: fetch as typeof globalThis.fetch };
+}
+
+for (const { generation, name } of MCP_GENERATIONS) {
+  describe(`the remote endpoint over its rate limit, with ${name}`, () => {
+    it("a call over the limit fails with the JSON-RPC error's message, which says when to retry, and the answer carries Retry-After", async () => {
+      const cdn = rateLimitedCdn();
+      const client = await connectHttpClient(generation, `${PREVIEW}/mcp`, cdn.fetch);
+      clients.push(client);
+      assert.equal(
+        cdn.state.retryAfter.every((value) => value === null),
+        true,
+        'no Retry-After under the limit',
+      );
+      cdn.state.overLimit = true;
+      const failure = await client.callTool({ name: 'list_platforms', arguments: {} }).then(
+        () => assert.fail('a call over the limit succeeded'),
+        (error: unknown) => error as Error & { code?: unknown },
+      );
+      assert.match(
+        failure.message,
+        new RegExp(
+          `Too Many Requests: this MCP endpoint allows ${mcpRateLimit.windowLimit} requests per ${mcpRateLimit.windowSize} seconds from one address; retry after ${mcpRateLimit.windowSize} seconds`,
+        ),
+      );
+      assert.deepEqual(cdn.state.retryAfter.at(-1), String(mcpRateLimit.windowSize));
     });
   });
 }

@@ -7,7 +7,7 @@ import { formatErrorLines } from '../../client/src/api/client-error.ts';
 import { resolveClientSettings } from '../../client/src/api/client-settings.ts';
 import { LineDelimitedStdioTransport } from '../../client/src/mcp/stdio-transport.ts';
 import { resolveHeaders, readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
-import { loadEarshotMcpServerFactory, MCP_CACHE_HINT } from '../../client/src/mcp/create-mcp-server.ts';
+import { describeServer, loadEarshotMcpServerFactory, MCP_CACHE_HINT } from '../../client/src/mcp/create-mcp-server.ts';
 import { toSelfContainedSchema } from '../../client/src/mcp/self-contained-schema.ts';
 import { tolerantSchemas } from '../../contract/schemas/index.ts';
 import { FAKE_API, fakeApi } from '../support/fake-api.ts';
@@ -75,8 +75,9 @@ for (const { generation, name } of MCP_GENERATIONS) {
     it('connects in its era, and names itself and what it offers', async () => {
       const { client } = await connect(generation);
       assert.equal(client.era(), generation === 'v2-2026-07-28' ? 'modern' : 'legacy');
-      assert.deepEqual(client.getServerVersion(), { name: 'earshot', title: 'Earshot', version: '9.9.9' });
-      assert.match(client.getInstructions() ?? '', /list_platforms[\s\S]*get_capabilities[\s\S]*Read-only/);
+      assert.deepEqual(client.getServerVersion(), describeServer(FAKE_API, '9.9.9'));
+      assert.match(client.getServerVersion()?.description ?? '', /^Read-only access to Earshot's public discovery API/);
+      assert.match(client.getInstructions() ?? '', /read-only[\s\S]*call list_platforms[\s\S]*call get_capabilities/);
       assert.ok(client.getInstructions()!.includes(FAKE_API));
     });
 
@@ -359,6 +360,30 @@ describe('the MCP server over stdio, message by message', () => {
       { lines: ['42'], want: [{ jsonrpc: '2.0', id: null, error: { code: -32600, message: /^Invalid Request/ } }] },
     ],
     [
+      'a protocol version the server does not speak: -32022 and the versions it does, as over HTTP',
+      {
+        lines: [
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: 13,
+            method: 'tools/list',
+            params: { _meta: { ...meta, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } },
+          }),
+        ],
+        want: [
+          {
+            jsonrpc: '2.0',
+            id: 13,
+            error: {
+              code: -32022,
+              message: 'Unsupported protocol version: 2099-01-01',
+              data: { supported: ['2026-07-28'], requested: '2099-01-01' },
+            },
+          },
+        ],
+      },
+    ],
+    [
       'an unknown method: method not found',
       {
         lines: [request(2, 'monitors/list')],
@@ -458,6 +483,59 @@ describe('the MCP server over stdio, message by message', () => {
     });
   }
 
+  it('after a 2025 initialize, a request naming another protocol version: -32022 and the negotiated one, as over HTTP; requests of the negotiated version go on', async () => {
+    const { toServer, fromServer } = await startServer();
+    const answers: Record<string, unknown>[] = [];
+    let buffered = '';
+    let initialized: () => void = () => {};
+    const answeredInitialize = new Promise<void>((resolve) => (initialized = resolve));
+    const done = new Promise<void>((resolve) => {
+      fromServer.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        for (let newline = buffered.indexOf('\n'); newline !== -1; newline = buffered.indexOf('\n')) {
+          const answer = JSON.parse(buffered.slice(0, newline)) as Record<string, unknown>;
+          buffered = buffered.slice(newline + 1);
+          answers.push(answer);
+          if (answer.id === 14) initialized();
+          if (answer.id === 'last') resolve();
+        }
+      });
+    });
+    const legacyRequest = (id: number | string, method: string, params: Record<string, unknown>) =>
+      `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`;
+    toServer.write(
+      legacyRequest(14, 'initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1' },
+      }),
+    );
+    // As a client does: nothing else before the answer to initialize.
+    await answeredInitialize;
+    toServer.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    toServer.write(
+      legacyRequest(15, 'tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } }),
+    );
+    toServer.write(
+      legacyRequest('last', 'tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2025-11-25' } }),
+    );
+    await done;
+    assertMatches(answers[0], { jsonrpc: '2.0', id: 14, result: { protocolVersion: '2025-11-25' } });
+    assert.deepEqual(answers[1], {
+      jsonrpc: '2.0',
+      id: 15,
+      error: {
+        code: -32022,
+        message: 'Unsupported protocol version: 2099-01-01',
+        data: { supported: ['2025-11-25'], requested: '2099-01-01' },
+      },
+    });
+    assert.deepEqual(
+      ((answers[2]!.result as { tools: { name: string }[] }).tools ?? []).map((tool) => tool.name),
+      ['list_platforms', 'get_capabilities'],
+    );
+  });
+
   it('a line over the size limit: an invalid request, the rest of the line skipped', async () => {
     const { toServer, fromServer } = await startServer();
     const answers: Record<string, unknown>[] = [];
@@ -506,7 +584,7 @@ describe('the MCP server over stdio, message by message', () => {
       supportedVersions: ['2026-07-28'],
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
       instructions: /^Earshot's public discovery API \(http:\/\/api\.test\)/,
-      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'earshot', title: 'Earshot', version: '9.9.9' } },
+      _meta: { 'io.modelcontextprotocol/serverInfo': describeServer(FAKE_API, '9.9.9') },
     });
   });
 });

@@ -10,7 +10,7 @@ import {
   readNetlifyConfig,
   resolveHeaders,
 } from '../../site/lib/edge/netlify-config.ts';
-import { readRateLimit } from '../../contract/rate-limit.ts';
+import { readMcpRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
 import { API_LINK_HEADER, CORS_RESPONSE_HEADERS } from '../../site/lib/edge/api-headers.ts';
 import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
 import { API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
@@ -65,7 +65,12 @@ describe('netlify.toml: rate limiting', () => {
     });
   }
 
-  it('/mcp: the first matching rule rewrites to the MCP endpoint function under the limit, and to the 429 function over it', () => {
+  it('/mcp has a limit of its own, for connectors shared by many users: 300 requests per 60 seconds, per client IP and domain', () => {
+    assert.deepEqual(readMcpRateLimit(), { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] });
+  });
+
+  it('/mcp: the first matching rule rewrites to the MCP endpoint function under the limit, and to the JSON-RPC 429 function over it', () => {
+    const mcpRateLimit = readMcpRateLimit();
     assert.deepEqual(findRedirectRule(config, '/mcp'), {
       from: '/mcp',
       to: '/.netlify/functions/mcp',
@@ -73,10 +78,10 @@ describe('netlify.toml: rate limiting', () => {
       force: true,
       rate_limit: {
         action: 'rewrite',
-        to: TOO_MANY_REQUESTS_PATH,
-        window_limit: rateLimit.windowLimit,
-        window_size: rateLimit.windowSize,
-        aggregate_by: rateLimit.aggregateBy,
+        to: '/.netlify/functions/mcp-too-many-requests',
+        window_limit: mcpRateLimit.windowLimit,
+        window_size: mcpRateLimit.windowSize,
+        aggregate_by: mcpRateLimit.aggregateBy,
       },
     });
     assert.ok(existsSync(`${config.functions?.directory}/mcp.ts`), `${config.functions?.directory}/mcp.ts is missing`);

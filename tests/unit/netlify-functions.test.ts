@@ -11,13 +11,20 @@ import tooManyRequests, {
 } from '../../netlify/functions/too-many-requests.ts';
 import { apiErrors, METHOD_NOT_ALLOWED, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
 import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-config.ts';
-import { readRateLimit } from '../../contract/rate-limit.ts';
+import { readMcpRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
+import { MCP_ENDPOINT_PATH } from '../../contract/mcp-endpoint-path.ts';
+import { config as mcpConfig } from '../../netlify/functions/mcp.ts';
+import mcpTooManyRequests, {
+  config as mcpTooManyRequestsConfig,
+} from '../../netlify/functions/mcp-too-many-requests.ts';
+import { RATE_LIMITED } from '../../site/lib/mcp/mcp-too-many-requests.ts';
 import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
 import { errorSchema } from '../../contract/schemas/index.ts';
 
 const netlify = readNetlifyConfig();
 const rateLimit = readRateLimit();
+const mcpRateLimit = readMcpRateLimit();
 const validateError = createSchemaValidator().getSchema(errorSchema.$id)!;
 const apiHeaders = resolveHeaders(netlify, '/api/v1/platforms');
 
@@ -65,26 +72,43 @@ before(async () => {
 after(() => rmSync(bundleDir, { recursive: true, force: true }));
 
 describe('netlify/functions, as Netlify bundles them', () => {
-  it('deploys exactly the three functions, each rate limited like the API in netlify.toml, with Netlify’s own 429 over it', () => {
+  it('deploys exactly the four functions, each rate limited like the rule that leads to it in netlify.toml (the MCP ones like /mcp), with Netlify’s own 429 over it', () => {
     assert.deepEqual(
       manifest.map((fn) => fn.name).sort(),
       readdirSync(netlify.functions!.directory!)
         .map((file) => parsePath(file).name)
         .sort(),
     );
-    assert.deepEqual(manifest.map((fn) => fn.name).sort(), ['mcp', 'other-methods', 'too-many-requests']);
+    assert.deepEqual(manifest.map((fn) => fn.name).sort(), [
+      'mcp',
+      'mcp-too-many-requests',
+      'other-methods',
+      'too-many-requests',
+    ]);
     for (const fn of manifest) {
-      assert.deepEqual(bundledRateLimit(fn), rateLimit, `${fn.name}: its config.rateLimit and netlify.toml disagree`);
+      assert.deepEqual(
+        bundledRateLimit(fn),
+        fn.name.startsWith('mcp') ? mcpRateLimit : rateLimit,
+        `${fn.name}: its config.rateLimit and netlify.toml disagree`,
+      );
       assert.equal(fn.trafficRules?.action.type, 'rate_limit', fn.name);
       // Netlify's only algorithm, which the docs and the README describe.
       assert.equal(fn.trafficRules?.action.config.rateLimitConfig.algorithm, 'sliding_window', fn.name);
     }
   });
 
-  it('too-many-requests keeps its default path, the one the rate-limit rules rewrite to', () => {
+  it('the 429 functions keep their default paths, the ones the rate-limit rules rewrite to: /mcp to the JSON-RPC one, the API to the other', () => {
     assert.equal(deployed('too-many-requests').routes, undefined);
-    const targets = new Set(netlify.redirects!.flatMap((rule) => (rule.rate_limit ? [rule.rate_limit.to] : [])));
-    assert.deepEqual([...targets], ['/.netlify/functions/too-many-requests']);
+    assert.equal(deployed('mcp-too-many-requests').routes, undefined);
+    const targets = netlify.redirects!.flatMap((rule) => (rule.rate_limit ? [[rule.from, rule.rate_limit.to]] : []));
+    for (const [from, to] of targets)
+      assert.equal(
+        to,
+        from === MCP_ENDPOINT_PATH
+          ? '/.netlify/functions/mcp-too-many-requests'
+          : '/.netlify/functions/too-many-requests',
+        from,
+      );
   });
 
   it('other-methods runs for every public JSON resource that netlify.toml gives CORS, and never for GET or HEAD', () => {
@@ -98,9 +122,14 @@ describe('netlify/functions, as Netlify bundles them', () => {
   });
 
   it('the code reads the same config the bundler does', () => {
-    for (const config of [tooManyRequestsConfig, otherMethodsConfig]) {
+    for (const [config, limit] of [
+      [tooManyRequestsConfig, rateLimit],
+      [otherMethodsConfig, rateLimit],
+      [mcpConfig, mcpRateLimit],
+      [mcpTooManyRequestsConfig, mcpRateLimit],
+    ] as const) {
       const { windowLimit, windowSize, aggregateBy } = config.rateLimit;
-      assert.deepEqual({ windowLimit, windowSize, aggregateBy }, rateLimit);
+      assert.deepEqual({ windowLimit, windowSize, aggregateBy }, limit);
     }
     assert.deepEqual(
       otherMethodsConfig.path,
@@ -167,6 +196,55 @@ describe('the too-many-requests function, where the rate limit rewrites', () => 
     }
     assert.equal(headers.get('cache-control'), 'no-store');
     assert.equal(headers.has('set-cookie'), false);
+  });
+});
+
+describe('the mcp-too-many-requests function, where the /mcp rule rewrites', () => {
+  const post = (body: string) =>
+    mcpTooManyRequests(
+      new Request('https://earshot.dev/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body,
+      }),
+    );
+  const cases: [string, { body: string; id: string | number | null }][] = [
+    ['a request with a number id', { body: '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{}}', id: 7 }],
+    ['a request with a string id', { body: '{"jsonrpc":"2.0","id":"a-1","method":"initialize"}', id: 'a-1' }],
+    ['a notification', { body: '{"jsonrpc":"2.0","method":"notifications/initialized"}', id: null }],
+    ['a body that is not JSON', { body: 'not json', id: null }],
+    ['a batch', { body: '[{"jsonrpc":"2.0","id":1,"method":"ping"}]', id: null }],
+  ];
+  for (const [name, { body, id }] of cases) {
+    it(`${name}: 429, a JSON-RPC error with ${id === null ? 'a null id' : 'its id'} saying when to retry, and the wait as data`, async () => {
+      const response = await post(body);
+      assert.equal(response.status, 429);
+      assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
+      assert.deepEqual(await response.json(), {
+        jsonrpc: '2.0',
+        id,
+        error: {
+          code: RATE_LIMITED,
+          message: `Too Many Requests: this MCP endpoint allows ${mcpRateLimit.windowLimit} requests per ${mcpRateLimit.windowSize} seconds from one address; retry after ${mcpRateLimit.windowSize} seconds`,
+          data: { statusCode: 429, retryAfterSeconds: mcpRateLimit.windowSize },
+        },
+      });
+    });
+  }
+
+  it("states the /mcp rule's numbers as the API's 429 states its own: Retry-After of one window, the policy, nothing left; never cached", async () => {
+    const headers = (await post('{"jsonrpc":"2.0","id":1,"method":"ping"}')).headers;
+    assert.equal(headers.get('retry-after'), String(mcpRateLimit.windowSize));
+    assert.deepEqual(parseRateLimitItem(headers.get('ratelimit-policy')), {
+      name: RATE_LIMIT_POLICY_NAME,
+      parameters: { q: mcpRateLimit.windowLimit, w: mcpRateLimit.windowSize },
+    });
+    assert.deepEqual(parseRateLimitItem(headers.get('ratelimit')), {
+      name: RATE_LIMIT_POLICY_NAME,
+      parameters: { r: 0, t: mcpRateLimit.windowSize },
+    });
+    assert.equal(headers.get('cache-control'), 'no-store');
+    assert.equal(headers.get('x-content-type-options'), 'nosniff');
   });
 });
 

@@ -3,12 +3,12 @@
  * real CDN can judge, and are here for that reason: that the rewrite in netlify.toml reaches the
  * function with the public path (so that `/mcp` works while the function's own address answers
  * 404), that a foreign `Origin` is refused behind the CDN, and, with `--burst`, that the rate
- * limit applies to `/mcp` too (nothing enforces it locally).
+ * limit of `/mcp` applies, with its JSON-RPC 429 (nothing enforces it locally).
  */
-import { TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
 import { describeRateLimit } from '../../contract/rate-limit.ts';
-import { MCP_ENDPOINT_PATH } from '../../site/lib/mcp/mcp-endpoint-path.ts';
-import { SmokeFailure, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
+import { MCP_ENDPOINT_PATH } from '../../contract/mcp-endpoint-path.ts';
+import { RATE_LIMITED } from '../../site/lib/mcp/mcp-too-many-requests.ts';
+import { expectRateLimitPolicy, SmokeFailure, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
 
 const MODERN_META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -165,13 +165,14 @@ export function buildMcpSmokeChecks(context: SmokeContext): SmokeCheck[] {
 
 /**
  * A bounded burst just over the limit at `/mcp` (`tools/list`, the cheapest request): at most
- * `windowLimit + 10` requests, stopping at the first 429, which must be the JSON Error with
- * `Retry-After`, as on the API.
+ * `windowLimit + 10` of the `/mcp` rule's requests, stopping at the first 429, which must be a
+ * JSON-RPC error answering that very request (its id, `RATE_LIMITED`), with `Retry-After` and the
+ * `/mcp` rule's RateLimit-Policy.
  */
 export function buildMcpBurstCheck(context: SmokeContext): SmokeCheck {
-  const budget = context.rateLimit.windowLimit + 10;
+  const budget = context.mcpRateLimit.windowLimit + 10;
   return {
-    name: `a burst of at most ${budget} requests to POST ${MCP_ENDPOINT_PATH} is answered 429 with the JSON Error and Retry-After (${describeRateLimit(context.rateLimit)})`,
+    name: `a burst of at most ${budget} requests to POST ${MCP_ENDPOINT_PATH} is answered 429 with a JSON-RPC error for the request, Retry-After and the policy (${describeRateLimit(context.mcpRateLimit)})`,
     run: async () => {
       for (let sent = 1; sent <= budget; sent += 1) {
         const response = await post(context, { id: sent, method: 'tools/list' });
@@ -183,10 +184,17 @@ export function buildMcpBurstCheck(context: SmokeContext): SmokeCheck {
           throw new SmokeFailure(
             `Retry-After must be a number of seconds (got ${JSON.stringify(response.headers.get('retry-after'))})`,
           );
-        const body = await response.text();
-        if (body !== JSON.stringify(TOO_MANY_REQUESTS))
+        expectRateLimitPolicy(response, context.mcpRateLimit);
+        const text = await response.text();
+        let body: { jsonrpc?: unknown; id?: unknown; error?: { code?: unknown; message?: unknown } } | undefined;
+        try {
+          body = JSON.parse(text) as typeof body;
+        } catch {
+          body = undefined;
+        }
+        if (body?.jsonrpc !== '2.0' || body.id !== sent || body.error?.code !== RATE_LIMITED)
           throw new SmokeFailure(
-            `the body must be ${JSON.stringify(TOO_MANY_REQUESTS)} (got ${JSON.stringify(body.slice(0, 80))})`,
+            `the body must be a JSON-RPC error with id ${sent} and code ${RATE_LIMITED} (got ${JSON.stringify(text.slice(0, 120))})`,
           );
         return;
       }

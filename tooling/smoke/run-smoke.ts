@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
-import { readRateLimit } from '../../contract/rate-limit.ts';
+import { readMcpRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
 import {
   buildBurstCheck,
   buildResourceChecks,
@@ -78,6 +78,7 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
     fetch: io.fetch,
     config: readNetlifyConfig(),
     rateLimit: readRateLimit(),
+    mcpRateLimit: readMcpRateLimit(),
     local: parsed.values.local ?? false,
   };
   try {

@@ -16,7 +16,7 @@ import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts'
 import { MARKDOWN_CONTENT_TYPE } from '../../site/lib/edge/markdown-negotiation.ts';
 import { buildPageLinkHeader } from '../../site/lib/edge/page-link-headers.ts';
 import { MCP_SERVER_CARD_JSON_PATH, MCP_SERVER_CARD_PATH } from '../../site/lib/mcp/build-mcp-server-card.ts';
-import { MCP_ENDPOINT_PATH } from '../../site/lib/mcp/mcp-endpoint-path.ts';
+import { MCP_ENDPOINT_PATH } from '../../contract/mcp-endpoint-path.ts';
 import { ALLOWED_METHODS } from '../../site/lib/edge/api-headers.ts';
 import { resolveHeaders, type NetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { describeRateLimit, type RateLimit } from '../../contract/rate-limit.ts';
@@ -46,6 +46,8 @@ export interface SmokeContext {
   fetch: typeof fetch;
   config: NetlifyConfig;
   rateLimit: RateLimit;
+  /** The remote MCP endpoint's own limit (the `/mcp` rule of netlify.toml). */
+  mcpRateLimit: RateLimit;
   /**
    * The target is the local server (`npm start`, `netlify dev`), which replaces the Content-Type
    * and Cache-Control of static files with its own: checks of those are skipped, not failed.
@@ -376,7 +378,7 @@ function describeAnswer(response: Response, names: string[]): string {
 }
 
 /** The RateLimit-Policy field, the numbers of the rate limit in netlify.toml. */
-function expectRateLimitPolicy(response: Response, rateLimit: RateLimit): void {
+export function expectRateLimitPolicy(response: Response, rateLimit: RateLimit): void {
   const got = response.headers.get('ratelimit-policy');
   const item = parseRateLimitItem(got);
   if (item?.parameters.q !== rateLimit.windowLimit || item.parameters.w !== rateLimit.windowSize) {

@@ -35,6 +35,8 @@ export interface ApiClient {
 /** Per call: a signal that cancels this call only (the client's own signal cancels every call). */
 interface CallOptions {
   signal?: AbortSignal | undefined;
+  /** Told of this call's waits before a retry on HTTP 429 (after the client's own `onWait`): the MCP server reports them as progress. */
+  onWait?: ((wait: RetryWait) => void) | undefined;
 }
 
 export interface ApiClientDependencies {
@@ -76,7 +78,11 @@ export function createApiClient(settings: ClientSettings, dependencies: ApiClien
       onWait: dependencies.onWait,
       userAgent: dependencies.userAgent,
       timeoutMs: settings.timeoutMs,
-      retry: { ...DEFAULT_RETRY_POLICY, retries: settings.retries },
+      retry: {
+        ...DEFAULT_RETRY_POLICY,
+        retries: settings.retries,
+        maxWaitMs: settings.maxWaitMs ?? DEFAULT_RETRY_POLICY.maxWaitMs,
+      },
       maxBodyBytes: MAX_BODY_BYTES,
       supportEmail: dependencies.supportEmail,
       installGuideUrl: dependencies.installGuideUrl,
@@ -89,8 +95,17 @@ export function createApiClient(settings: ClientSettings, dependencies: ApiClien
   /** The client's context, with the call's signal joined to the client's own. */
   const contextFor = async (call: CallOptions | undefined): Promise<RequestContext> => {
     const base = await getContext();
-    if (!call?.signal) return base;
-    return { ...base, signal: base.signal ? AbortSignal.any([base.signal, call.signal]) : call.signal };
+    const { signal, onWait } = call ?? {};
+    return {
+      ...base,
+      ...(signal && { signal: base.signal ? AbortSignal.any([base.signal, signal]) : signal }),
+      ...(onWait && {
+        onWait: (wait: RetryWait) => {
+          base.onWait?.(wait);
+          onWait(wait);
+        },
+      }),
+    };
   };
   const url = (path: string) => `${settings.baseUrl}${path}`;
   const source = baseUrlSource(settings.baseUrlSource);

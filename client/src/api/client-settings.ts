@@ -1,4 +1,4 @@
-import { DEFAULT_RETRIES, MAX_RETRIES } from './retry-policy.ts';
+import { DEFAULT_RETRIES, DEFAULT_RETRY_POLICY, MAX_MAX_WAIT_SECONDS, MAX_RETRIES } from './retry-policy.ts';
 import type { BaseUrlChoice } from './url-source.ts';
 
 /** How to reach the API, resolved from flags, environment and the built-in defaults. */
@@ -9,6 +9,8 @@ export interface ClientSettings {
   baseUrlSource?: BaseUrlChoice | undefined;
   timeoutMs: number;
   retries: number;
+  /** The longest wait for the rate limit in all, over every retry (`--max-wait`); the retry policy's default when absent. */
+  maxWaitMs?: number | undefined;
   debug: boolean;
 }
 
@@ -17,6 +19,7 @@ export interface ClientSettingInputs {
   baseUrl?: string | undefined;
   timeout?: string | undefined;
   retries?: string | undefined;
+  maxWait?: string | undefined;
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -32,6 +35,8 @@ export function resolveClientSettings(
   inputs: ClientSettingInputs,
   env: Record<string, string | undefined>,
   productionBaseUrl: string,
+  /** `--max-wait` when not given: one rate-limit window on the command line, a few seconds for `earshot mcp`. */
+  defaultMaxWaitSeconds = DEFAULT_RETRY_POLICY.maxWaitMs / 1000,
 ): SettingsResult {
   const [source, rawBaseUrl] =
     inputs.baseUrl !== undefined
@@ -63,6 +68,14 @@ export function resolveClientSettings(
       hint: 'for example --retries 5',
     };
   }
+  const maxWait = inputs.maxWait === undefined ? defaultMaxWaitSeconds : Number(inputs.maxWait);
+  if (!/^\d+$/.test(inputs.maxWait ?? '0') || maxWait > MAX_MAX_WAIT_SECONDS) {
+    return {
+      ok: false,
+      message: `--max-wait must be a whole number of seconds from 0 to ${MAX_MAX_WAIT_SECONDS} (got ${JSON.stringify(inputs.maxWait)})`,
+      hint: 'for example --max-wait 0 to fail at once when rate limited',
+    };
+  }
   const baseUrlSource: BaseUrlChoice = source === 'the built-in base URL' ? 'built-in' : (source as BaseUrlChoice);
   return {
     ok: true,
@@ -71,6 +84,7 @@ export function resolveClientSettings(
       baseUrlSource,
       timeoutMs: Math.round(timeout * 1000),
       retries,
+      maxWaitMs: maxWait * 1000,
       debug: isTruthy(env.EARSHOT_DEBUG),
     },
   };

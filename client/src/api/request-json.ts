@@ -13,6 +13,8 @@ export interface RetryWait {
   /** Which retry the wait leads to, from 1. */
   retry: number;
   retries: number;
+  /** The longest the client waits in all for this request (`RetryPolicy.maxWaitMs`). */
+  maxWaitMs: number;
   /** Whether the server said how long (`Retry-After`) or the client chose (backoff). */
   reason: 'retry-after' | 'backoff';
 }
@@ -84,6 +86,8 @@ export async function requestJson<T>(
   context: RequestContext,
   source: UrlSource,
 ): Promise<ApiResult<T>> {
+  // Time spent waiting for the rate limit so far: all the waits of one request share one budget.
+  let waitedMs = 0;
   for (let attempt = 0; ; attempt++) {
     context.signal?.throwIfAborted();
     const controller = new AbortController();
@@ -101,16 +105,19 @@ export async function requestJson<T>(
       if (response.status === 429) {
         await response.body?.cancel().catch(() => {});
         const asked = parseRetryAfter(response.headers.get('retry-after'), context.now());
-        if (asked !== undefined && asked > context.retry.maxWaitMs)
+        const leftMs = context.retry.maxWaitMs - waitedMs;
+        if (asked !== undefined && asked > leftMs)
           return { ok: false, error: waitTooLongError(url, attempt + 1, asked, context) };
-        if (attempt >= context.retry.retries)
+        if (attempt >= context.retry.retries || (asked === undefined && leftMs <= 0))
           return { ok: false, error: rateLimitedError(url, attempt + 1, asked, context) };
-        const waitMs = asked ?? computeBackoffMs(attempt, context.retry, context.random);
+        const waitMs = asked ?? Math.min(leftMs, computeBackoffMs(attempt, context.retry, context.random));
+        waitedMs += waitMs;
         const wait: RetryWait = {
           url,
           waitMs,
           retry: attempt + 1,
           retries: context.retry.retries,
+          maxWaitMs: context.retry.maxWaitMs,
           reason: asked === undefined ? 'backoff' : 'retry-after',
         };
         context.debug(
@@ -380,10 +387,13 @@ function rateLimitedError(
   context: RequestContext,
 ): ClientError {
   const tries = attempts === 1 ? 'once' : `${attempts} times`;
-  const wait = askedMs === undefined ? 'wait a minute' : `wait ${formatWait(askedMs)} (the server's Retry-After)`;
+  const wait =
+    askedMs === undefined
+      ? 'wait a minute'
+      : `wait ${formatWait(askedMs)} (the server's Retry-After, until ${formatClockTime(context.now() + askedMs, context.now())})`;
   const more =
     context.retry.retries < MAX_RETRIES
-      ? `, or allow ${context.retry.retries === 0 ? '' : 'more '}retries with --retries <n> (each waits up to ${formatSeconds(context.retry.maxWaitMs)})`
+      ? `, or allow ${context.retry.retries === 0 ? '' : 'more '}retries with --retries <n>`
       : '';
   return {
     kind: 'rate-limited',
@@ -394,16 +404,31 @@ function rateLimitedError(
   };
 }
 
-/** The server asks for a longer wait than any retry would make: only waiting helps, so the hint says only that. */
+/**
+ * The server asks for a longer wait than the client has left to give (`--max-wait`): only
+ * waiting helps, so the hint says only that, in seconds and as a time, so that whoever reads it
+ * later (a person, or a model reading a tool's error result) still knows when.
+ */
 function waitTooLongError(url: string, attempts: number, askedMs: number, context: RequestContext): ClientError {
   const tries = attempts === 1 ? 'once' : `${attempts} times`;
+  const now = context.now();
   return {
     kind: 'rate-limited',
     status: 429,
-    message: `rate limited by ${new URL(url).host} (HTTP 429); tried ${tries}, and the server asks to wait ${formatWait(askedMs)}, longer than the ${formatSeconds(context.retry.maxWaitMs)} the client waits`,
-    hint: `try again in ${formatWait(askedMs)}`,
+    message: `rate limited by ${new URL(url).host} (HTTP 429); tried ${tries}, and the server asks to wait ${formatWait(askedMs)}, longer than the ${formatSeconds(context.retry.maxWaitMs)} this client waits in all (--max-wait)`,
+    hint: `try again in ${formatWait(askedMs)}, at ${formatClockTime(now + askedMs, now)} or later`,
     details: [],
   };
+}
+
+/**
+ * A moment as a clock reads it, in UTC: `14:06:00 UTC` today, `2026-11-25 14:06 UTC` on another
+ * day. Rounded up to the second, so that it is never earlier than the wait.
+ */
+function formatClockTime(atMs: number, nowMs: number): string {
+  const at = new Date(Math.ceil(atMs / 1000) * 1000).toISOString();
+  const sameDay = at.slice(0, 10) === new Date(nowMs).toISOString().slice(0, 10);
+  return sameDay ? `${at.slice(11, 19)} UTC` : `${at.slice(0, 10)} ${at.slice(11, 16)} UTC`;
 }
 
 function networkError(

@@ -5,8 +5,9 @@ export interface RetryPolicy {
   /** Retries after the first attempt. */
   retries: number;
   /**
-   * The longest single wait the client accepts before a retry; an answer that asks for longer
-   * fails at once instead (no retry could help sooner), and says how long the server asked.
+   * The longest the client waits in all, over every retry of one request. An answer whose
+   * `Retry-After` asks for more than is left fails at once instead (no retry could help sooner),
+   * and says how long the server asked and when to try again.
    */
   maxWaitMs: number;
   /** The first backoff step when the answer has no usable `Retry-After`. */
@@ -21,8 +22,9 @@ export const MAX_RETRIES = 10;
 /**
  * Over the limit, the edge answers 429 with `Retry-After` of one rate-limit window (60 s in
  * production, `netlify/functions/too-many-requests.ts`), after which the limit has freed up. So
- * the client waits up to one window per retry: with the defaults, a client that meets the
- * production 429 waits and then succeeds. The window is the edge's own number, baked in at build
+ * the command line waits up to one window in all (`--max-wait`): a client that meets the
+ * production 429 waits once and then succeeds, and one that stays limited gives up after one
+ * window, not after one window per retry. The window is the edge's own number, baked in at build
  * from `netlify.toml` (`build-facts.ts`), never repeated here.
  */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -31,6 +33,17 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   baseDelayMs: 1_000,
   maxDelayMs: 8_000,
 };
+
+/** The most `--max-wait` accepts, in seconds: an hour. */
+export const MAX_MAX_WAIT_SECONDS = 3600;
+
+/**
+ * How long `earshot mcp` waits in all for the rate limit before a tool call answers with an error
+ * result instead: a few seconds. MCP clients cancel a request after their own timeout (60 s by
+ * default in both SDK generations, and a model waits on every second), so a tool call must never
+ * sit out a whole window: the model learns at once when to try again.
+ */
+export const MCP_MAX_WAIT_SECONDS = 5;
 
 /** A wait longer than this is announced on stderr (`rate limited; retrying in 60 s (1 of 2)`); a shorter one passes quietly. */
 export const ANNOUNCED_WAIT_MS = 3_000;

@@ -14,6 +14,8 @@ export interface CommandContext {
   /** Human output: aligned when stdout is a terminal, tab-separated when piped. */
   tty: boolean;
   style: Style;
+  /** The terminal's columns, which tables and text fit on a terminal (80 when piped, where nothing is fitted). */
+  width: number;
   /** `--json`: print the API's answer exactly as received. */
   json: boolean;
   flags: ReadonlyMap<string, string | true>;

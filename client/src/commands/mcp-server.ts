@@ -1,6 +1,11 @@
 import { formatErrorLines } from '../api/client-error.ts';
 import { buildFacts } from '../baked/build-facts.ts';
+import { columnsOf, wrapText } from '../output/wrap.ts';
 import type { CommandHandler } from './command-context.ts';
+
+/** The one line `earshot mcp` prints when started by hand on a terminal. */
+export const MCP_TERMINAL_NOTE =
+  'earshot mcp speaks MCP on stdin/stdout for an MCP client, which starts it itself; to set one up, run `earshot mcp config`. Ctrl-C stops it.';
 
 /**
  * `earshot mcp`: serves MCP over stdin/stdout until the client closes stdin (how MCP clients stop
@@ -15,6 +20,12 @@ import type { CommandHandler } from './command-context.ts';
 export const runMcpServer: CommandHandler = async (context) => {
   if (!context.stdio) throw new Error('earshot mcp needs the process streams (CliIo.stdio)');
   const { stdin, stdout } = context.stdio;
+  // A person who typed `earshot mcp` sees a silent terminal otherwise: say what it is, on stderr
+  // (stdout carries the protocol). An MCP client gives pipes, and reads nothing of this.
+  if ((stdin as { isTTY?: boolean }).isTTY === true)
+    context.stderr.write(
+      `${context.stderr.isTTY ? wrapText(MCP_TERMINAL_NOTE, columnsOf(context.stderr)).join('\n') : MCP_TERMINAL_NOTE}\n`,
+    );
   // Loaded only now, from chunks of their own: no other command pays for the SDK.
   const [{ loadEarshotMcpServerFactory }, { serveStdio }, { LineDelimitedStdioTransport }] = await Promise.all([
     import('../mcp/create-mcp-server.ts'),

@@ -2,13 +2,14 @@ import type { CapabilitiesResponse } from '../../../contract/schemas/index.ts';
 import { toDisplayText, toPrintable } from '../output/printable.ts';
 import type { Style } from '../output/style.ts';
 import { renderTable } from '../output/render-table.ts';
+import { wrapText } from '../output/wrap.ts';
 import { showAnswer, type CommandHandler } from './command-context.ts';
 import { renderPlatforms } from './show-platforms.ts';
 
 /** `earshot capabilities`. */
 export const showCapabilities: CommandHandler = async (context) =>
   showAnswer(context, await context.client.get('getServiceCapabilities'), ({ data }) =>
-    renderCapabilities(data, context.tty, context.style),
+    renderCapabilities(data, context.tty, context.style, context.width),
   );
 
 /**
@@ -16,7 +17,7 @@ export const showCapabilities: CommandHandler = async (context) =>
  * Piped: one record per line, its kind first, so each kind can be grepped:
  * `product`, `description`, `platform <id> <name> <types>`, `resource <name> <url>`.
  */
-function renderCapabilities(data: CapabilitiesResponse['data'], tty: boolean, style: Style): string {
+function renderCapabilities(data: CapabilitiesResponse['data'], tty: boolean, style: Style, width: number): string {
   if (!tty) {
     return renderTable(
       [
@@ -28,10 +29,11 @@ function renderCapabilities(data: CapabilitiesResponse['data'], tty: boolean, st
       { tty, style },
     );
   }
+  const wrapped = (text: string) => wrapText(toPrintable(text), width, { cutLongWords: true }).join('\n');
   return [
-    `${style.bold(toPrintable(data.product))}\n${toPrintable(data.description)}\n`,
-    `${style.bold('PLATFORMS')}\n${renderPlatforms(data.platforms, tty, style)}`,
-    `${style.bold('RESOURCES')}\n${renderTable(resourceRows(data.resources), { header: ['NAME', 'URL'], tty, style })}`,
+    `${style.bold(wrapped(data.product))}\n${wrapped(data.description)}\n`,
+    `${style.bold('PLATFORMS')}\n${renderPlatforms(data.platforms, tty, style, width)}`,
+    `${style.bold('RESOURCES')}\n${renderTable(resourceRows(data.resources), { header: ['NAME', 'URL'], tty, style, width, keep: [0] })}`,
   ].join('\n');
 }
 

@@ -7,8 +7,9 @@ import { showAnswer, type CommandHandler } from './command-context.ts';
  * `earshot mcp config`: the configuration is itself JSON meant to be pasted, so the human output
  * is that JSON, indented; `--json` keeps the bytes as served. `--client <id>` converts it into
  * that client's own format, with the same function that renders the docs page's snippets: the
- * remote endpoint, or with `--transport stdio` the local server. Without `--client`,
- * `--transport` keeps only that way's entry. Both win over `--json`, as the more specific request.
+ * remote endpoint, or with `--transport stdio` the local server. Without `--client`, only the
+ * entry of one way is printed: the remote endpoint's, or with `--transport stdio` the local
+ * server's. `--client` and `--transport` win over `--json`, as the more specific request.
  */
 export const showMcpConfig: CommandHandler = async (context) => {
   const client = context.flags.get('client');
@@ -27,8 +28,20 @@ export const showMcpConfig: CommandHandler = async (context) => {
     return showAnswer({ ...context, json: false }, answer, (configuration) =>
       asJson(keepTransport(configuration, transport as McpTransport)),
     );
-  return showAnswer(context, answer, asJson);
+  // A client needs one of the two: written to a file as it is (`> .mcp.json`), both would
+  // register the same server twice, and a client would list it twice. The remote one needs nothing
+  // installed. `--json` still prints the configuration exactly as served.
+  return showAnswer(context, answer, (configuration) => asJson(withoutLocalServers(configuration)));
 };
+
+/**
+ * The served configuration without its stdio entries, so that a newer server's other remote kinds
+ * pass through; all of it when it has nothing else (one entry is better than none).
+ */
+function withoutLocalServers(configuration: McpConfiguration) {
+  const entries = Object.entries(configuration.mcpServers).filter(([, server]) => server.type !== 'stdio');
+  return entries.length > 0 ? { mcpServers: Object.fromEntries(entries) } : configuration;
+}
 
 /** The served configuration with only the entry of one transport. */
 function keepTransport(configuration: McpConfiguration, transport: McpTransport) {

@@ -1,5 +1,6 @@
 import { toPrintable } from '../output/printable.ts';
 import { renderTable } from '../output/render-table.ts';
+import { wrapText } from '../output/wrap.ts';
 import type { OpenApiDocument } from '../api/response-checks.ts';
 import { showAnswer, type CommandHandler } from './command-context.ts';
 
@@ -13,11 +14,19 @@ export const showOpenApi: CommandHandler = async (context) =>
       header: ['METHOD', 'PATH', 'OPERATION', 'SUMMARY'],
       tty: context.tty,
       style: context.style,
+      width: context.width,
+      // The method and the path are what people use; the summary is cut first.
+      keep: [0, 1],
     });
     if (!context.tty) return table;
     const title = typeof document.info?.title === 'string' ? document.info.title : 'API';
     const version = typeof document.info?.version === 'string' ? ` ${document.info.version}` : '';
-    return `${context.style.bold(toPrintable(`${title}${version}`))} (OpenAPI ${toPrintable(document.openapi)})\n\n${table}`;
+    const heading = wrapText(
+      `${toPrintable(`${title}${version}`)} (OpenAPI ${toPrintable(document.openapi)})`,
+      context.width,
+      { cutLongWords: true },
+    );
+    return `${heading.map((line) => context.style.bold(line)).join('\n')}\n\n${table}`;
   });
 
 function listOperations(document: OpenApiDocument): string[][] {

@@ -1,5 +1,5 @@
 import type { CacheHint, McpServer, McpServerFactory, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import type { McpDataSource } from './mcp-data-source.ts';
+import type { McpDataCall, McpDataSource } from './mcp-data-source.ts';
 import { earshotResources } from './mcp-resources.ts';
 import { earshotTools, formatDataErrorLines, type EarshotTool, type FormatDataError } from './mcp-tools.ts';
 
@@ -32,7 +32,7 @@ export const MCP_SERVER_CAPABILITIES = { tools: { listChanged: false }, resource
 
 /** The server's instructions to a model, naming the API it reads; the Server Card's description too. */
 export function describeEarshotMcpServer(baseUrl: string): string {
-  return `Earshot's public discovery API (${baseUrl}): which platforms Earshot monitors and for what (list_platforms), and the product's capabilities and integration links (get_capabilities). Read-only; no account needed.`;
+  return `Earshot's public discovery API (${baseUrl}), read-only, no account needed. To know which platforms Earshot monitors and what it can watch on each, call list_platforms. For what the product is, or where its docs, OpenAPI document, MCP configuration and command-line client are, call get_capabilities (it includes the platforms too). The OpenAPI document is also a resource (earshot://openapi).`;
 }
 
 /** The most array elements and object members a `tools/call` may send; neither tool takes any. */
@@ -80,6 +80,61 @@ function toOutputSchema(
   };
 }
 
+/** What `serverInfo` says of the server, for a host to show: who it is, what it does, where it lives. */
+export const SERVER_DESCRIPTION =
+  "Read-only access to Earshot's public discovery API: the platforms Earshot monitors, and the product's capabilities and links.";
+
+/**
+ * `serverInfo` (the 2025-11-25 `Implementation`): name, title, version, and for hosts that show
+ * servers to people a description, the website (the site this server answers for) and its icon.
+ * @see https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#initialization
+ */
+export function describeServer(baseUrl: string, version: string) {
+  return {
+    ...MCP_SERVER_IDENTITY,
+    version,
+    description: SERVER_DESCRIPTION,
+    websiteUrl: `${baseUrl}/`,
+    icons: [{ src: `${baseUrl}/favicon.svg`, mimeType: 'image/svg+xml', sizes: ['any'] }],
+  };
+}
+
+/** What a request handler gets of its request: its `_meta` and a way to send notifications about it. */
+interface RequestContext {
+  _meta?: { progressToken?: string | number | undefined } | undefined;
+  notify(notification: {
+    method: 'notifications/progress';
+    params: { progressToken: string | number; progress: number; total?: number; message?: string };
+  }): Promise<void>;
+}
+
+/**
+ * A brief wait for the rate limit (a few seconds at most, `MCP_MAX_WAIT_SECONDS`) is reported as
+ * progress when the client asked for progress (a `progressToken` in the request's `_meta`), so
+ * that a host can show why the call takes longer, and one that resets its timeout on progress
+ * does so. Progress counts the attempts, so it only grows. Without a token, nothing is sent.
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/utilities/progress
+ */
+function reportWaitAsProgress(request: RequestContext): McpDataCall['onWait'] {
+  const progressToken = request._meta?.progressToken;
+  if (progressToken === undefined) return undefined;
+  return ({ waitMs, retry, retries }) => {
+    const seconds = Math.ceil(waitMs / 1000);
+    void request
+      .notify({
+        method: 'notifications/progress',
+        params: {
+          progressToken,
+          progress: retry,
+          total: retries + 1,
+          message: `rate limited by the Earshot API; retrying in ${seconds} s (retry ${retry} of ${retries})`,
+        },
+      })
+      // A client that has gone away cannot be told; the call itself still ends as it would.
+      .catch(() => {});
+  };
+}
+
 /**
  * Loads the MCP SDK (v2, `@modelcontextprotocol/server`) and returns the factory that builds the
  * Earshot MCP server, for `serveStdio` (`earshot mcp`) and `createMcpHandler` (`/mcp`) alike: the
@@ -113,19 +168,19 @@ export async function loadEarshotMcpServerFactory(
   );
 
   return () => {
-    const server = new McpServer(
-      { ...MCP_SERVER_IDENTITY, version },
-      {
-        capabilities: structuredClone(MCP_SERVER_CAPABILITIES),
-        instructions: describeEarshotMcpServer(source.baseUrl),
-        cacheHints,
-        maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
-      },
-    );
+    const server = new McpServer(describeServer(source.baseUrl, version), {
+      capabilities: structuredClone(MCP_SERVER_CAPABILITIES),
+      instructions: describeEarshotMcpServer(source.baseUrl),
+      cacheHints,
+      maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
+    });
     for (const { tool, inputSchema, outputSchema } of tools) {
       const { name, title, description, annotations } = tool;
       server.registerTool(name, { title, description, inputSchema, outputSchema, annotations }, (_arguments, context) =>
-        tool.call(source, formatError, { signal: context.mcpReq.signal }),
+        tool.call(source, formatError, {
+          signal: context.mcpReq.signal,
+          onWait: reportWaitAsProgress(context.mcpReq),
+        }),
       );
     }
     for (const resource of earshotResources) {

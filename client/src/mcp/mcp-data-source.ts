@@ -19,6 +19,11 @@ export interface McpDataSource {
 /** Per call: the MCP request's own cancellation (the client cancelled, or the connection closed). */
 export interface McpDataCall {
   signal?: AbortSignal | undefined;
+  /**
+   * Told of each wait before a retry when the API is over its rate limit (the stdio server only:
+   * the published answers never wait); the tools report it as progress.
+   */
+  onWait?: ((wait: { waitMs: number; retry: number; retries: number }) => void) | undefined;
 }
 
 export type McpDataResult<T> = { ok: true; value: T; text: string } | { ok: false; error: McpDataError };

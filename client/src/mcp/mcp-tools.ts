@@ -43,14 +43,14 @@ export const earshotTools: readonly EarshotTool[] = [
     name: 'list_platforms',
     title: 'List Earshot platforms',
     description:
-      'Lists the platforms Earshot can monitor (such as Reddit or Hacker News) and the target types each supports (keyword, subreddit). From GET /api/v1/platforms.',
+      'Use this to answer which sites Earshot can monitor, or whether it supports a given one (such as Reddit or Hacker News) and what it can watch there: keywords, subreddits. Returns every platform with its id, its display name and its target types, from GET /api/v1/platforms. Takes no arguments; the answer is public and the same for everyone. For the product overview and its links too, call get_capabilities instead: it includes the same platforms.',
     operationId: 'listServicePlatforms',
   }),
   apiTool({
     name: 'get_capabilities',
     title: 'Get Earshot capabilities',
     description:
-      "Gets Earshot's public capabilities: the product, its description, the supported platforms, and links to the documentation, authentication, webhooks, OpenAPI document, MCP configuration and command-line client. From GET /api/v1/capabilities.",
+      "Use this for an overview of Earshot (what the product does and which platforms it monitors) or to find where something is documented: the docs, authentication, webhooks, the OpenAPI document, the MCP configuration and the command-line client. Returns the product's name and description, the platforms (as list_platforms returns them) and those links, from GET /api/v1/capabilities. Takes no arguments. When only the platforms matter, list_platforms is the smaller answer.",
     operationId: 'getServiceCapabilities',
   }),
 ];

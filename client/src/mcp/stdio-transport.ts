@@ -1,10 +1,17 @@
-import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
+import {
+  parseJSONRPCMessage,
+  PROTOCOL_VERSION_META_KEY,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
 import { toOneLineError, type ReceivedRequest } from './one-line-errors.ts';
 
 /** JSON-RPC's own codes for input that is not a request at all. */
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
+/** MCP's code for a request of a protocol version the server does not speak, as the HTTP endpoint answers it. */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 /** A line longer than this is refused unread; every message of this server's clients is far smaller. */
 const MAX_LINE_BYTES = 1024 * 1024;
@@ -16,6 +23,10 @@ const MAX_LINE_BYTES = 1024 * 1024;
  * - JSON that is not a JSON-RPC message, or a batch (removed from MCP in 2025-06-18, never part
  *   of 2026-07-28): an Invalid Request (-32600), with the id when one can be read;
  * - a line over `MAX_LINE_BYTES`: an Invalid Request, the line skipped.
+ * - once a 2025 client has negotiated a version with `initialize`, a request whose `_meta` names
+ *   another protocol version: -32022, as the HTTP endpoint answers a request whose
+ *   `MCP-Protocol-Version` it does not speak (the SDK checks `_meta` only for the 2026-07-28
+ *   revision, and stdio has no header).
  * After each, the server keeps reading. Every error the server sends leaves as one line
  * (`toOneLineError`).
  * @see https://www.jsonrpc.org/specification#error_object ("Parse error: Invalid JSON was received by the server")
@@ -30,6 +41,8 @@ export class LineDelimitedStdioTransport implements Transport {
   private readonly pending = new Map<string | number, ReceivedRequest>();
   private buffered: Buffer[] = [];
   private bufferedBytes = 0;
+  /** The version a 2025 client negotiated with `initialize`, once the server has answered it. */
+  private negotiatedVersion: string | undefined;
   /** Set while skipping the rest of an over-long line. */
   private skipping = false;
   private closed = false;
@@ -56,6 +69,10 @@ export class LineDelimitedStdioTransport implements Transport {
     if ('id' in message && ('result' in message || 'error' in message)) {
       const request = message.id === null || message.id === undefined ? undefined : this.pending.get(message.id);
       if (message.id !== null && message.id !== undefined) this.pending.delete(message.id);
+      if (request?.method === 'initialize' && 'result' in message) {
+        const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
+        if (typeof version === 'string') this.negotiatedVersion = version;
+      }
       if ('error' in message)
         outgoing = { ...message, error: toOneLineError(message.error, request) } as JSONRPCMessage;
     }
@@ -143,13 +160,27 @@ export class LineDelimitedStdioTransport implements Transport {
       );
       return;
     }
-    if ('method' in message && 'id' in message)
+    if ('method' in message && 'id' in message) {
+      const requested = (message.params?._meta as Record<string, unknown> | undefined)?.[PROTOCOL_VERSION_META_KEY];
+      if (
+        this.negotiatedVersion !== undefined &&
+        typeof requested === 'string' &&
+        requested !== this.negotiatedVersion
+      ) {
+        this.reject(message.id, UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version: ${requested}`, {
+          supported: [this.negotiatedVersion],
+          requested,
+        });
+        return;
+      }
       this.pending.set(message.id, { method: message.method, params: message.params });
+    }
     this.onmessage?.(message);
   }
 
-  private reject(id: string | number | null, code: number, message: string): void {
-    void this.write({ jsonrpc: '2.0', id, error: { code, message } }).catch((error: unknown) =>
+  private reject(id: string | number | null, code: number, message: string, data?: unknown): void {
+    const error = data === undefined ? { code, message } : { code, message, data };
+    void this.write({ jsonrpc: '2.0', id, error }).catch((error: unknown) =>
       this.onerror?.(error instanceof Error ? error : new Error(String(error))),
     );
   }

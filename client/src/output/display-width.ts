@@ -30,3 +30,18 @@ export function displayWidth(text: string): number {
 export function padToWidth(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
+
+/**
+ * `text` cut to at most `width` columns, ending in `…` when cut: by grapheme cluster, so that no
+ * character, emoji or combining mark is split. Text that fits is returned as it is.
+ */
+export function truncateToWidth(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  if (width <= 0) return '';
+  let kept = '';
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) {
+    if (displayWidth(kept + segment) > width - 1) break;
+    kept += segment;
+  }
+  return `${kept.trimEnd()}…`;
+}

@@ -20,11 +20,23 @@ export const plain: Style = { bold: (text) => text, dim: (text) => text, red: (t
 const sgr = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
 
 /**
- * Colour only on a terminal, and never when `NO_COLOR` is set to anything non-empty or the
- * terminal says it cannot (`TERM=dumb`).
+ * Whether to colour, most specific first: `--no-color` never; `FORCE_COLOR` set to anything
+ * non-empty always (even piped: for CI logs and pagers that show colour), except `0` or `false`,
+ * which mean never, as Node.js and chalk read it; then `NO_COLOR` set to anything non-empty
+ * never; otherwise only on a terminal that says it can (not `TERM=dumb`).
  * @see https://no-color.org/
+ * @see https://force-color.org/
  */
-export function createStyle(stream: OutputStream, env: Record<string, string | undefined>): Style {
+export function createStyle(
+  stream: OutputStream,
+  env: Record<string, string | undefined>,
+  options: { noColor?: boolean } = {},
+): Style {
+  if (options.noColor) return plain;
+  const force = env.FORCE_COLOR ?? '';
+  if (force !== '') return force === '0' || force.toLowerCase() === 'false' ? plain : colours;
   if (!stream.isTTY || (env.NO_COLOR ?? '') !== '' || env.TERM === 'dumb') return plain;
-  return { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), yellow: sgr(33, 39) };
+  return colours;
 }
+
+const colours: Style = { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), yellow: sgr(33, 39) };

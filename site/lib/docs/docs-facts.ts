@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { buildResourceLinks } from '../../../contract/resource-links.ts';
 import { endpoints, OPENAPI_PATH } from '../../../contract/endpoints.ts';
-import { describeRateLimit } from '../../../contract/rate-limit.ts';
+import { describeRateLimit, readMcpRateLimit, type RateLimit } from '../../../contract/rate-limit.ts';
+import { formatRateLimitPolicy } from '../../../contract/rate-limit-fields.ts';
+import { MCP_MAX_WAIT_SECONDS } from '../../../client/src/api/retry-policy.ts';
+import { buildMcpTooManyRequestsBody, RATE_LIMITED } from '../mcp/mcp-too-many-requests.ts';
 import { NOT_FOUND, TOO_MANY_REQUESTS } from '../../../contract/api-errors.ts';
 import { API_DESCRIPTION_VERSION, OPENAPI_VERSION } from '../openapi/build-openapi-document.ts';
 import { buildMcpConfiguration } from '../mcp/mcp-configuration.ts';
@@ -19,6 +22,7 @@ import { loadSiteContext } from '../site-context.ts';
  */
 export function loadDocsFacts() {
   const { data, baseUrl, rateLimit } = loadSiteContext();
+  const mcpRateLimit = readMcpRateLimit();
   const { product, platforms } = data;
   const tarball = readCliTarball();
   const install = buildCliInstallCommands(baseUrl, tarball);
@@ -54,13 +58,29 @@ export function loadDocsFacts() {
     rateLimit: {
       ...rateLimit,
       /** "60 requests per 60 seconds per client IP address" */
-      text: `${describeRateLimit(rateLimit)}${rateLimit.aggregateBy.includes('ip') ? ' per client IP address' : ''}`,
+      text: describeClientRateLimit(rateLimit),
+    },
+    /** The remote MCP endpoint's own limit (the `/mcp` rule), and how it answers over it. */
+    mcpRateLimit: {
+      ...mcpRateLimit,
+      /** "300 requests per 60 seconds per client IP address" */
+      text: describeClientRateLimit(mcpRateLimit),
+      policy: formatRateLimitPolicy(mcpRateLimit),
+      errorCode: RATE_LIMITED,
+      /** The 429's body, answering a request with id 1. */
+      body: JSON.stringify(buildMcpTooManyRequestsBody(1, mcpRateLimit)),
+      /** How long `earshot mcp` waits in all for the API's limit before a tool answers with an error result. */
+      localServerMaxWaitSeconds: MCP_MAX_WAIT_SECONDS,
     },
     tooManyRequestsBody: JSON.stringify(TOO_MANY_REQUESTS),
     notFoundBody: JSON.stringify(NOT_FOUND),
     /** The Node.js versions the `earshot` package (the command-line client) runs on. */
     nodeEngine: readPackageEngine(),
   };
+}
+
+function describeClientRateLimit(rateLimit: RateLimit): string {
+  return `${describeRateLimit(rateLimit)}${rateLimit.aggregateBy.includes('ip') ? ' per client IP address' : ''}`;
 }
 
 function readPackageEngine(): string {

@@ -23,14 +23,24 @@ export function buildTooManyRequestsResponse(rateLimit: Pick<RateLimit, 'windowL
     status: TOO_MANY_REQUESTS.statusCode,
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
-      'Retry-After': String(rateLimit.windowSize),
-      'RateLimit-Policy': formatRateLimitPolicy(rateLimit),
-      RateLimit: formatRateLimit({ remaining: 0, resetSeconds: rateLimit.windowSize }),
-      // Never cached anywhere: a cached 429 would turn away clients that are under the limit.
-      'Cache-Control': 'no-store',
+      ...buildRateLimitedHeaders(rateLimit),
       ...CORS_RESPONSE_HEADERS,
       Link: API_LINK_HEADER,
-      'X-Content-Type-Options': 'nosniff',
     },
   });
+}
+
+/**
+ * What every 429 says of the limit, the API's and the MCP endpoint's alike: wait one window
+ * (`Retry-After`), the policy, and nothing left until then; never cached, never sniffed.
+ */
+export function buildRateLimitedHeaders(rateLimit: Pick<RateLimit, 'windowLimit' | 'windowSize'>) {
+  return {
+    'Retry-After': String(rateLimit.windowSize),
+    'RateLimit-Policy': formatRateLimitPolicy(rateLimit),
+    RateLimit: formatRateLimit({ remaining: 0, resetSeconds: rateLimit.windowSize }),
+    // Never cached anywhere: a cached 429 would turn away clients that are under the limit.
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  } as const;
 }

@@ -1,5 +1,5 @@
 import type { McpConfiguration } from '../../../contract/schemas/index.ts';
-import { MCP_ENDPOINT_PATH } from './mcp-endpoint-path.ts';
+import { MCP_ENDPOINT_PATH } from '../../../contract/mcp-endpoint-path.ts';
 
 /** The name MCP clients show for the server: the key of the remote endpoint under `mcpServers`. */
 const MCP_SERVER_NAME = 'earshot';

@@ -7,7 +7,7 @@ import {
   type JsonRpcErrorObject,
   type ReceivedRequest,
 } from '../../../client/src/mcp/one-line-errors.ts';
-import { MCP_ENDPOINT_PATH } from './mcp-endpoint-path.ts';
+import { MCP_ENDPOINT_PATH } from '../../../contract/mcp-endpoint-path.ts';
 
 /**
  * A message larger than this is refused unread (413). Every message this server understands is a
