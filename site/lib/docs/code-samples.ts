@@ -255,3 +255,42 @@ export function buildTooManyRequestsHead(fields: { retryAfter: number; policy: s
     `RateLimit: ${fields.remaining}`,
   ].join('\n');
 }
+
+/** What a tool call of `earshot mcp` answers when the API's limit outlasts its wait budget (`/docs/mcp/`). */
+export function buildMcpRateLimitedResult(fields: {
+  host: string;
+  windowSeconds: number;
+  maxWaitSeconds: number;
+}): string {
+  return [
+    `error: rate limited by ${fields.host} (HTTP 429); tried once, and the server asks to wait ${fields.windowSeconds} s, longer than the ${fields.maxWaitSeconds} s this client waits in all (--max-wait)`,
+    `hint: try again in ${fields.windowSeconds} s, at 14:06:00 UTC or later`,
+  ].join('\n');
+}
+
+/** What `/docs/security/` shows for checking a downloaded release against its records. */
+export interface DownloadVerificationFacts {
+  tarballUrl: string;
+  fileName: string;
+  sha256sumsUrl: string;
+  sha256: string;
+  integrity: string;
+}
+
+/** Checking a download: against the site's SHA256SUMS, against the repository's record, and by npm's integrity. */
+export function buildDownloadVerificationSamples(facts: DownloadVerificationFacts) {
+  return {
+    sha256sums: [
+      `curl -fsSLO ${facts.tarballUrl}`,
+      `curl -fsSL ${facts.sha256sumsUrl} | sha256sum --check --ignore-missing`,
+      '# macOS:',
+      `curl -fsSL ${facts.sha256sumsUrl} | shasum -a 256 --check --ignore-missing`,
+    ].join('\n'),
+    repositoryRecord: [`sha256sum ${facts.fileName}`, `# ${facts.sha256}`].join('\n'),
+    npmIntegrity: [
+      `npm install ${facts.tarballUrl}`,
+      `node -p "Object.entries(require('./package-lock.json').packages).find(([path]) => path.endsWith('/earshot'))[1].integrity"`,
+      `# ${facts.integrity}`,
+    ].join('\n'),
+  };
+}
