@@ -53,7 +53,10 @@ test.describe('the client, installed from the site as the CLI page says', () => 
     expect(commands.url).toBe(packageUrl);
     expect(new URL(commands.url).origin).toBe(new URL(baseURL!).origin);
     expect(commands.installLibrary).toBe(`npm install ${commands.url}`);
-    expect(commands.npx).toBe(`npx -y ${commands.url} platforms`);
+    // This build is the local server's, not production: the lines name its address, so that they
+    // read the API of the page that shows them.
+    expect(commands.npx).toBe(`npx -y ${commands.url} platforms --base-url ${baseURL}`);
+    expect(commands.run).toBe(`earshot platforms --base-url ${baseURL}`);
 
     const tarball = await request.get(commands.url);
     expect(tarball.status()).toBe(200);
@@ -98,7 +101,9 @@ test.describe('the client, installed from the site as the CLI page says', () => 
           stdout: `earshot ${version}\n`,
           stderr: '',
         });
-        const platforms = await runProcess('earshot', ['platforms', '--json', '--base-url', baseURL!], env);
+        // The page's next line, as printed, with --json to compare.
+        const [command, ...args] = commands.run.split(' ');
+        const platforms = await runProcess(command!, [...args, '--json'], env);
         expect(platforms.stderr).toBe('');
         expect(JSON.parse(platforms.stdout)).toEqual(await (await request.get('/api/v1/platforms')).json());
         const runtime = await runProcess('node', ['--version'], env);
@@ -112,10 +117,9 @@ test.describe('the client, installed from the site as the CLI page says', () => 
       const cache = temporaryFolder('npx-cache');
       try {
         const expected = await runInstalledCli(['platforms'], { EARSHOT_BASE_URL: baseURL! });
-        // The page's line talks to the site that serves it, which is the default for production;
-        // this build is the local server's, so the same line gets the local server's address.
+        // The page's line as printed: on this build it names the local server's address itself.
         const commands = await readInstallCommands(baseURL!);
-        const result = await runAsStranger(`${commands.npx} --base-url ${baseURL}`, { cache, path: node.path() });
+        const result = await runAsStranger(commands.npx, { cache, path: node.path() });
         // stderr may carry npm's own notices; the output is the client's.
         expect(result.stdout, result.stderr).toBe(expected.stdout);
         expect(result.code).toBe(0);

@@ -32,8 +32,9 @@ test('the three ways in are three, each with the lines that start it; for MCP th
   const starts = await Promise.all((await cards.all()).map((card) => card.locator('pre').allTextContents()));
   expect(starts).toEqual([
     [`curl -H 'Accept: application/json' ${baseURL}/api/v1/capabilities`],
-    [`npx -y ${process.env.EARSHOT_CLI_PACKAGE_URL} platforms`],
-    [`${baseURL}/mcp`, `npx -y ${process.env.EARSHOT_CLI_PACKAGE_URL} mcp`],
+    // Not production: the client's lines name this site, so that they read the API it documents.
+    [`npx -y ${process.env.EARSHOT_CLI_PACKAGE_URL} platforms --base-url ${baseURL}`],
+    [`${baseURL}/mcp`, `npx -y ${process.env.EARSHOT_CLI_PACKAGE_URL} mcp --base-url ${baseURL}`],
   ]);
 });
 

@@ -55,8 +55,10 @@ export interface PageInstallCommands {
   installGlobal: string;
   /** `npm install <url>` */
   installLibrary: string;
-  /** `npx -y <url> platforms` */
+  /** `npx -y <url> platforms`, with `--base-url <site>` on any site but production */
   npx: string;
+  /** `earshot platforms`, the line after the install, with `--base-url <site>` likewise */
+  run: string;
   /** The pinned tarball URL the commands name. */
   url: string;
 }
@@ -80,7 +82,8 @@ export async function readInstallCommands(siteUrl: string): Promise<PageInstallC
   return {
     installGlobal,
     installLibrary: find(/^npm install (?!--global)\S+$/),
-    npx: find(/^npx -y \S+ platforms$/),
+    npx: find(/^npx -y \S+ platforms(?: --base-url \S+)?$/),
+    run: find(/^earshot platforms(?: --base-url \S+)?$/),
     url: installGlobal.split(' ').at(-1)!,
   };
 }

@@ -67,17 +67,31 @@ export interface CliInstallCommands {
   installGlobal: string;
   /** `npm install <url>`: the library, in a project. */
   installLibrary: string;
-  /** `npx -y <url> <args>`: run once without installing. */
+  /** `npx -y <url> <args>`: run once without installing, against this deployment's API. */
   npx(args: string): string;
+  /** `earshot <args>`: the installed command, against this deployment's API. */
+  run(args: string): string;
 }
 
-export function buildCliInstallCommands(baseUrl: string, tarball: Pick<CliTarball, 'path'>): CliInstallCommands {
+/**
+ * The client talks to the production API unless told otherwise: on any other deployment (a
+ * preview, a branch deploy, the local server of `npm start`) the commands add
+ * `--base-url <that deployment>`, so that what a page tells a reader to run reads the API that
+ * page documents. On production they stay short.
+ */
+export function buildCliInstallCommands(
+  baseUrl: string,
+  tarball: Pick<CliTarball, 'path'>,
+  productionBaseUrl: string,
+): CliInstallCommands {
   const url = `${baseUrl}${tarball.path}`;
+  const baseUrlFlag = baseUrl === productionBaseUrl ? '' : ` --base-url ${baseUrl}`;
   return {
     url,
     installGlobal: `npm install --global ${url}`,
     installLibrary: `npm install ${url}`,
-    npx: (args) => `npx -y ${url} ${args}`,
+    npx: (args) => `npx -y ${url} ${args}${baseUrlFlag}`,
+    run: (args) => `earshot ${args}${baseUrlFlag}`,
   };
 }
 

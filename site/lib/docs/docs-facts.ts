@@ -25,7 +25,7 @@ export function loadDocsFacts() {
   const mcpRateLimit = readMcpRateLimit();
   const { product, platforms } = data;
   const tarball = readCliTarball();
-  const install = buildCliInstallCommands(baseUrl, tarball);
+  const install = buildCliInstallCommands(baseUrl, tarball, data.product.baseUrl);
   const mcpConfiguration = buildMcpConfiguration(baseUrl, product.baseUrl, install.url);
   return {
     product,
