@@ -77,10 +77,12 @@ test('every page of the sitemap is also served as Markdown, at its path with .md
 
 test('the Markdown says what the page says: code blocks as copied, tabs labelled, links to Markdown', async ({
   request,
+  baseURL,
 }) => {
   const cli = await (await request.get('/docs/cli.md')).text();
+  // This build is not production's: the run line names its site.
   expect(cli).toContain(
-    `\`\`\`sh\nnpm install --global ${process.env.EARSHOT_CLI_PACKAGE_URL}\nearshot platforms\n\`\`\``,
+    `\`\`\`sh\nnpm install --global ${process.env.EARSHOT_CLI_PACKAGE_URL}\nearshot platforms --base-url ${baseURL}\n\`\`\``,
   );
   const quickStart = await (await request.get('/docs.md')).text();
   for (const label of ['curl', 'JavaScript', 'Python']) expect(quickStart).toContain(`**${label}**`);
