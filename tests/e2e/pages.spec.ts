@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { describeApiReferencePages } from '../../site/lib/docs/api-reference-pages.ts';
 import { API_REFERENCE_BASE } from '../../site/lib/docs/docs-navigation.ts';
 import { buildOpenApiDocument } from '../../site/lib/openapi/build-openapi-document.ts';
 import { loadSiteContext } from '../../site/lib/site-context.ts';
 import { attribute, parseHtml, textContent, walkElements } from '../support/html-tree.ts';
+import { overflowingTables, seriousViolations } from '../support/page-checks.ts';
 import { builtSitemapPaths, readSitemapPaths } from '../support/sitemap.ts';
 
 /** Records what went wrong while a page loaded: console errors, page errors, failed requests. */
@@ -23,18 +23,6 @@ function watchForProblems(page: Page): string[] {
   return problems;
 }
 
-/** Axe's serious and critical violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page, rules?: string[]): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const { violations } = await (rules ? axe.withRules(rules) : axe).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      ({ id, impact, help, nodes }) =>
-        `${impact} ${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
-}
-
 /** Text in `main` outside code that holds a backtick: code written the Markdown way that did not render as code. */
 const strayBackticks = (page: Page) =>
   page.locator('main').evaluate((main) => {
@@ -46,18 +34,6 @@ const strayBackticks = (page: Page) =>
     }
     return found;
   });
-
-/** The tables of the docs content wider than the page: they would cut off their last columns (tables reflow: site/styles/docs.css). */
-const overflowingTables = (page: Page) =>
-  page
-    .locator('.sl-markdown-content table')
-    .evaluateAll(
-      (tables, width) =>
-        tables
-          .filter((table) => table.getBoundingClientRect().right > width || table.scrollWidth > table.clientWidth + 1)
-          .map((table) => table.textContent!.trim().slice(0, 60)),
-      page.viewportSize()!.width,
-    );
 
 const PHONE = { width: 390, height: 844 };
 
