@@ -12,6 +12,7 @@ import { markdownPages } from './site/integrations/markdown-pages.ts';
 import { pageLinkHeaders } from './site/integrations/page-link-headers.ts';
 import { WEBMCP_SCRIPT_PATH } from './site/lib/discovery/build-webmcp-script.ts';
 import { API_REFERENCE_BASE, docsSidebar } from './site/lib/docs/docs-navigation.ts';
+import { forApiReference } from './site/lib/docs/api-reference-pages.ts';
 import { buildOpenApiDocument } from './site/lib/openapi/build-openapi-document.ts';
 import { writeOpenApiFile } from './site/lib/openapi/write-openapi-file.ts';
 import { loadSiteContext } from './site/lib/site-context.ts';
@@ -33,8 +34,10 @@ if (!existsSync(cliTarballFile())) await buildCliPackage();
 const { product } = context.data;
 
 // starlight-openapi reads its document from a file while Astro loads this config; it gets the
-// very document /openapi.json serves, built by the same function (see write-openapi-file.ts).
-const openApiFile = writeOpenApiFile(buildOpenApiDocument(context));
+// very document /openapi.json serves, built by the same function (see write-openapi-file.ts),
+// without the tags' descriptions, so that a tag is a sidebar group and not a page of its own
+// (forApiReference in site/lib/docs/api-reference-pages.ts).
+const openApiFile = writeOpenApiFile(forApiReference(buildOpenApiDocument(context)));
 
 // The remote MCP endpoint (netlify/functions/mcp.ts) answers from the bodies this build serves,
 // written where the function imports them. Only `astro build` of the directory Netlify publishes
@@ -92,7 +95,12 @@ export default defineConfig({
       sidebar: [...docsSidebar.map(({ label, items }) => ({ label, items: [...items] })), ...openAPISidebarGroups],
       plugins: [
         starlightOpenAPI([
-          { base: API_REFERENCE_BASE, schema: openApiFile, sidebar: { label: 'API reference', collapsed: false } },
+          {
+            base: API_REFERENCE_BASE,
+            schema: openApiFile,
+            // The method beside each operation's label: GET and HEAD of an endpoint share a summary's start.
+            sidebar: { label: 'API reference', collapsed: false, operations: { badges: true } },
+          },
         ]),
       ],
     }),

@@ -2,25 +2,35 @@ import { expect, test } from '@playwright/test';
 import { buildFirstCallSamples } from '../../site/lib/docs/code-samples.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 
-test('the API reference shows both operations, generated from the OpenAPI document', async ({ page, request }) => {
+test('the API reference shows every operation of the OpenAPI document, each reached from the sidebar by its summary and method', async ({
+  page,
+  request,
+}) => {
   const document = await (await request.get('/openapi.json')).json();
-  await page.goto('/docs/api/');
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, { operationId?: string }>)
+      .filter(([, operation]) => operation.operationId)
+      .map(([method, operation]) => ({ path, method: method.toUpperCase(), ...operation })),
+  ) as { path: string; method: string; operationId: string; summary: string; responses: Record<string, unknown> }[];
+  expect(operations.map(({ method }) => method)).toEqual(['GET', 'HEAD', 'GET', 'HEAD', 'GET', 'POST']);
   const sidebar = page.getByRole('navigation', { name: 'Main' });
-  for (const route of endpoints) {
-    await test.step(route.operation.id, async () => {
-      const operation = document.paths[route.path].get;
-      expect(operation.operationId).toBe(route.operation.id);
+  for (const operation of operations) {
+    await test.step(`${operation.method} ${operation.path}`, async () => {
       await page.goto('/docs/api/');
-      await sidebar.getByRole('link', { name: operation.summary }).click();
+      // The link reads as the summary, then the method's badge.
+      await sidebar.getByRole('link', { name: `${operation.summary} ${operation.method}`, exact: true }).click();
       // starlight-openapi names each page after the operationId.
-      await expect(page).toHaveURL(new RegExp(`/docs/api/operations/${route.operation.id.toLowerCase()}/$`));
+      await expect(page).toHaveURL(new RegExp(`/docs/api/operations/${operation.operationId.toLowerCase()}/$`));
       const main = page.locator('main');
       await expect(main.locator('h1')).toHaveText(operation.summary);
-      await expect(main).toContainText(route.path);
-      await expect(main).toContainText(route.operation.description);
-      for (const status of ['200', '429'])
+      await expect(main).toContainText(operation.path);
+      for (const status of Object.keys(operation.responses).filter((status) => status !== 'default'))
         await expect(main.getByRole('heading', { name: status, exact: true })).toBeVisible();
     });
+  }
+  for (const route of endpoints) {
+    await page.goto(`/docs/api/operations/${route.operation.id.toLowerCase()}/`);
+    await expect(page.locator('main')).toContainText(route.operation.description);
   }
 });
 

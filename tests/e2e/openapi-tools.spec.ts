@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { lintWithRedocly, lintWithSpectral } from '../support/openapi-linters.ts';
+import { DROP_HEADER, OVER_LIMIT_HEADER, startPrismProxy, startUpstream, type Server } from '../support/prism-proxy.ts';
 
 /**
  * The served /openapi.json, through tools nobody on this project wrote, as they ship from npm:
@@ -99,3 +100,65 @@ function run(command: string, args: string[]): void {
   const result = spawnSync(resolve(command), args, { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   expect(result.status, `${command} ${args.join(' ')}\n${result.stdout}\n${result.stderr}`).toBe(0);
 }
+
+/**
+ * Every answer the API gives, checked against the served document by Prism in proxy mode (see
+ * tests/support/prism-proxy.ts): each passes through unchanged, with no violation, only because
+ * the document describes it, required headers included. The local server does not rate-limit
+ * offline, so the over-the-limit cases are rewritten as the CDN's rule in netlify.toml says.
+ */
+test.describe('Prism, validating every answer against the served document', () => {
+  let upstream: Server;
+  let prism: Server;
+  test.beforeAll(async ({ baseURL }) => {
+    upstream = await startUpstream(baseURL!);
+    prism = await startPrismProxy({ document: `${baseURL}/openapi.json`, upstream: upstream.url });
+  });
+  test.afterAll(async () => {
+    await prism?.stop();
+    await upstream?.stop();
+  });
+
+  const answers = [
+    { request: 'GET /api/v1/platforms', status: 200 },
+    { request: 'GET /api/v1/capabilities', status: 200 },
+    { request: 'HEAD /api/v1/platforms', status: 200 },
+    { request: 'HEAD /api/v1/capabilities', status: 200 },
+    { request: 'GET /api/v1/monitors', status: 404 },
+    { request: 'POST /api/v1/platforms', status: 405 },
+    { request: 'GET /api/v1/platforms', overLimit: true, status: 429 },
+    { request: 'HEAD /api/v1/capabilities', overLimit: true, status: 429 },
+  ];
+  for (const { request, overLimit, status } of answers) {
+    test(`${request}${overLimit ? ', over the rate limit' : ''}: ${status}, as the server answers it, with no violation`, async () => {
+      const [method, path] = request.split(' ') as [string, string];
+      const headers = { Accept: 'application/json', ...(overLimit ? { [OVER_LIMIT_HEADER]: '1' } : {}) };
+      const direct = await fetch(`${upstream.url}${path}`, { method, headers });
+      const validated = await fetch(`${prism.url}${path}`, { method, headers });
+      expect(direct.status).toBe(status);
+      expect({ status: validated.status, violations: validated.headers.get('sl-violations') }).toEqual({
+        status,
+        violations: null,
+      });
+      expect(await validated.text()).toBe(await direct.text());
+    });
+  }
+
+  const broken = [
+    { request: 'GET /api/v1/platforms', drop: 'etag', overLimit: false },
+    { request: 'GET /api/v1/capabilities', drop: 'ratelimit-policy', overLimit: false },
+    { request: 'GET /api/v1/platforms', drop: 'retry-after', overLimit: true },
+  ];
+  for (const { request, drop, overLimit } of broken) {
+    test(`${request}${overLimit ? ', over the rate limit' : ''}, from a deploy that drops ${drop}: Prism refuses it, naming the header`, async () => {
+      const [method, path] = request.split(' ') as [string, string];
+      const answer = await fetch(`${prism.url}${path}`, {
+        method,
+        headers: { [DROP_HEADER]: drop, ...(overLimit ? { [OVER_LIMIT_HEADER]: '1' } : {}) },
+      });
+      expect(answer.status).toBe(500);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(JSON.stringify(await answer.json()).toLowerCase()).toContain(drop);
+    });
+  }
+});

@@ -3,7 +3,11 @@ import { describe, it } from 'node:test';
 import { endpointFile, endpoints, findEndpoint } from '../../contract/endpoints.ts';
 import { renderEndpointBody } from '../../site/lib/api/endpoint-body.ts';
 import { buildPublishedAnswers } from '../../site/lib/mcp/write-published-answers.ts';
-import { buildOpenApiDocument } from '../../site/lib/openapi/build-openapi-document.ts';
+import {
+  buildOpenApiDocument,
+  headOperationId,
+  OTHER_RESOURCE_PATH,
+} from '../../site/lib/openapi/build-openapi-document.ts';
 import { loadSiteContext } from '../../site/lib/site-context.ts';
 
 /**
@@ -44,19 +48,27 @@ describe('the endpoint registry', () => {
         assert.equal(buildPublishedAnswers(context).bodies[endpoint.operation.id], served);
       });
 
-      it('is its OpenAPI operation: id, tag and summary', () => {
-        const operation = buildOpenApiDocument(context).paths[endpoint.path]!.get;
-        assert.equal(operation.operationId, endpoint.operation.id);
-        assert.deepEqual(operation.tags, [endpoint.operation.tag]);
-        assert.equal(operation.summary, endpoint.operation.summary);
+      it('is its OpenAPI GET and HEAD operations: ids, tag and summaries', () => {
+        const { get, head } = buildOpenApiDocument(context).paths[endpoint.path]!;
+        assert.deepEqual(
+          [get, head].map(({ operationId, tags, summary }) => ({ operationId, tags, summary })),
+          [
+            { operationId: endpoint.operation.id, tags: [endpoint.operation.tag], summary: endpoint.operation.summary },
+            {
+              operationId: headOperationId(endpoint.operation.id),
+              tags: [endpoint.operation.tag],
+              summary: `${endpoint.operation.summary}, headers only`,
+            },
+          ],
+        );
       });
     });
   }
 
-  it('the OpenAPI document has exactly the registry’s paths, in its order', () => {
-    assert.deepEqual(
-      Object.keys(buildOpenApiDocument(context).paths),
-      endpoints.map((endpoint) => endpoint.path),
-    );
+  it('the OpenAPI document has exactly the registry’s paths, in its order, then the one of every other path', () => {
+    assert.deepEqual(Object.keys(buildOpenApiDocument(context).paths), [
+      ...endpoints.map((endpoint) => endpoint.path),
+      OTHER_RESOURCE_PATH,
+    ]);
   });
 });

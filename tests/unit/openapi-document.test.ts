@@ -4,8 +4,12 @@ import { describe, it } from 'node:test';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import { parseRateLimitItem } from '../../contract/rate-limit-fields.ts';
-import { buildOpenApiDocument, EXAMPLE_PLATFORM_COUNT } from '../../site/lib/openapi/build-openapi-document.ts';
-import { METHOD_NOT_ALLOWED } from '../../contract/api-errors.ts';
+import {
+  buildOpenApiDocument,
+  EXAMPLE_PLATFORM_COUNT,
+  OTHER_RESOURCE_PATH,
+} from '../../site/lib/openapi/build-openapi-document.ts';
+import { METHOD_NOT_ALLOWED, NOT_FOUND } from '../../contract/api-errors.ts';
 import { lintWithRedocly, lintWithSpectral } from '../support/openapi-linters.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
 import { apiSchemas } from '../../contract/schemas/index.ts';
@@ -15,7 +19,13 @@ const rateLimit = readRateLimit();
 const data = loadSiteDataOrThrow({ dataDir: 'data' });
 const baseUrl = 'https://preview.example';
 const document = buildOpenApiDocument({ data, baseUrl, rateLimit });
-const operations = Object.entries(document.paths).map(([path, item]) => ({ path, ...item.get }));
+// The GET operation of each endpoint, and every operation of the document.
+const operations = endpoints.map(({ path }) => ({ path, ...document.paths[path]!.get }));
+const allOperations = Object.entries(document.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => method !== 'parameters')
+    .map(([method, operation]) => ({ path, method, ...(operation as { operationId: string; tags: string[] }) })),
+);
 
 describe('the OpenAPI document', () => {
   // The documents a production build and a deploy preview serve. The local server's, whose server
@@ -44,7 +54,7 @@ describe('the OpenAPI document', () => {
   it('declares its public access: an empty list of security requirements, and no security scheme', () => {
     assert.deepEqual(document.security, []);
     assert.equal('securitySchemes' in document.components, false);
-    for (const operation of operations) assert.equal('security' in operation, false, operation.operationId);
+    for (const operation of allOperations) assert.equal('security' in operation, false, operation.operationId);
   });
 
   it("states the licence of the repository that generates it, package.json's", () => {
@@ -91,22 +101,73 @@ describe('the OpenAPI document', () => {
       );
   });
 
-  it('answers 200, 429 and any other status with application/json bodies that $ref the component schemas', () => {
-    const refs = operations.map(({ operationId, responses }) => ({
-      operationId,
-      ok: responses['200'].content['application/json'].schema.$ref,
-      tooMany: responses['429'].$ref,
-      other: responses.default.$ref,
-    }));
+  it('describes every method and path a client can call: GET and HEAD of each endpoint, any other resource (404) and any write (405)', () => {
     assert.deepEqual(
-      refs,
-      endpoints.map(({ operation, schema }) => ({
-        operationId: operation.id,
-        ok: `#/components/schemas/${schema}`,
-        tooMany: '#/components/responses/TooManyRequests',
-        other: '#/components/responses/OtherError',
+      allOperations.map(
+        ({ method, path, operationId, tags }) => `${method.toUpperCase()} ${path} ${operationId} ${tags}`,
+      ),
+      [
+        'GET /api/v1/capabilities getServiceCapabilities Discovery',
+        'HEAD /api/v1/capabilities headServiceCapabilities Discovery',
+        'GET /api/v1/platforms listServicePlatforms Discovery',
+        'HEAD /api/v1/platforms headServicePlatforms Discovery',
+        'GET /api/v1/{resource} getOtherResource Errors',
+        'POST /api/v1/{resource} writeResource Errors',
+      ],
+    );
+    const other = document.paths[OTHER_RESOURCE_PATH]!;
+    assert.deepEqual(Object.keys(other.get.responses), ['404', 'default']);
+    assert.deepEqual(Object.keys(other.post.responses), ['405', 'default']);
+    assert.deepEqual(document.components.responses.NotFound.content['application/json'].example, NOT_FOUND);
+    assert.deepEqual(
+      document.components.responses.MethodNotAllowed.content['application/json'].example,
+      METHOD_NOT_ALLOWED,
+    );
+    assert.equal(document.components.headers.Allow.example, 'GET, HEAD, OPTIONS');
+  });
+
+  it('answers GET with 200, 304, 429 and any other status, and HEAD with the same headers and no body', () => {
+    const responsesOf = (method: 'get' | 'head') =>
+      endpoints.map(({ path }) => {
+        const { responses } = document.paths[path]![method];
+        return Object.fromEntries(
+          Object.entries(responses).map(([status, response]) => [
+            status,
+            '$ref' in response
+              ? response.$ref
+              : {
+                  headers: Object.keys(response.headers),
+                  content: 'content' in response ? Object.keys(response.content as object) : [],
+                },
+          ]),
+        );
+      });
+    const headers = ['ETag', 'Cache-Control', 'Link', 'RateLimit-Policy', 'Access-Control-Allow-Origin'];
+    assert.deepEqual(
+      responsesOf('get'),
+      endpoints.map(() => ({
+        '200': { headers, content: ['application/json'] },
+        '304': '#/components/responses/NotModified',
+        '429': '#/components/responses/TooManyRequests',
+        default: '#/components/responses/OtherError',
       })),
     );
+    assert.deepEqual(
+      responsesOf('head'),
+      endpoints.map(() => ({
+        '200': { headers, content: [] },
+        '304': '#/components/responses/NotModified',
+        '429': '#/components/responses/TooManyRequestsHeaders',
+        default: '#/components/responses/OtherErrorHeaders',
+      })),
+    );
+    for (const { schema, path } of endpoints)
+      assert.equal(
+        document.paths[path]!.get.responses['200'].content['application/json'].schema.$ref,
+        `#/components/schemas/${schema}`,
+      );
+    assert.deepEqual(Object.keys(document.components.responses.TooManyRequestsHeaders), ['description', 'headers']);
+    assert.deepEqual(Object.keys(document.components.responses.OtherErrorHeaders), ['description']);
     const tooMany = document.components.responses.TooManyRequests;
     assert.equal(tooMany.content['application/json'].schema.$ref, '#/components/schemas/Error');
     assert.match(
@@ -116,16 +177,10 @@ describe('the OpenAPI document', () => {
     assert.match(tooMany.description, /sliding window/);
   });
 
-  it('declares the headers of a 200: ETag, Cache-Control, Link, RateLimit-Policy and CORS', () => {
-    for (const { operationId, responses } of operations) {
-      assert.deepEqual(
-        Object.keys(responses['200'].headers),
-        ['ETag', 'Cache-Control', 'Link', 'RateLimit-Policy', 'Access-Control-Allow-Origin'],
-        operationId,
-      );
+  it('declares the headers of a 200 by reference: ETag, Cache-Control, Link, RateLimit-Policy and CORS', () => {
+    for (const { responses } of operations)
       for (const [name, header] of Object.entries(responses['200'].headers))
         assert.equal(header.$ref, `#/components/headers/${name}`);
-    }
     const policy = parseRateLimitItem(document.components.headers['RateLimit-Policy'].example);
     assert.deepEqual(policy?.parameters, { q: rateLimit.windowLimit, w: rateLimit.windowSize });
   });
@@ -150,7 +205,6 @@ describe('the OpenAPI document', () => {
     const other = document.components.responses.OtherError;
     assert.deepEqual(Object.keys(other.content), ['application/json', 'text/html']);
     assert.equal(other.content['application/json'].schema.$ref, '#/components/schemas/Error');
-    assert.deepEqual(other.content['application/json'].example, METHOD_NOT_ALLOWED);
   });
 
   it('describes the recommended Accept and User-Agent request headers', () => {

@@ -132,7 +132,9 @@ describe('a schema change is checked against the published schemas', () => {
         .map((change) => formatDataProblem(toUnrecordedProblem(change))),
       [
         '/openapi.json#/paths/~1api~1v1~1capabilities/get/parameters: refused within v1: makes GET /api/v1/capabilities require the header parameter User-Agent',
+        '/openapi.json#/paths/~1api~1v1~1capabilities/head/parameters: refused within v1: makes HEAD /api/v1/capabilities require the header parameter User-Agent',
         '/openapi.json#/paths/~1api~1v1~1platforms/get/parameters: refused within v1: makes GET /api/v1/platforms require the header parameter User-Agent',
+        '/openapi.json#/paths/~1api~1v1~1platforms/head/parameters: refused within v1: makes HEAD /api/v1/platforms require the header parameter User-Agent',
       ],
     );
   });

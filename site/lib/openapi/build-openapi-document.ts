@@ -5,9 +5,9 @@
  */
 import packageManifest from '../../../package.json' with { type: 'json' };
 import { apiSchemas } from '../../../contract/schemas/index.ts';
-import { METHOD_NOT_ALLOWED, TOO_MANY_REQUESTS } from '../../../contract/api-errors.ts';
-import { apiTags, endpoints, type ApiData } from '../../../contract/endpoints.ts';
-import { API_LINK_HEADER } from '../edge/api-headers.ts';
+import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../../contract/api-errors.ts';
+import { apiTags, endpoints, type ApiData, type Endpoint } from '../../../contract/endpoints.ts';
+import { ALLOWED_METHODS, API_LINK_HEADER } from '../edge/api-headers.ts';
 import { describeRateLimit, type RateLimit } from '../../../contract/rate-limit.ts';
 import { formatRateLimit, formatRateLimitPolicy } from '../../../contract/rate-limit-fields.ts';
 import { escapeMarkdownText } from '../text/escape-markdown.ts';
@@ -24,6 +24,17 @@ export const API_DESCRIPTION_VERSION = '1.0.0';
  * two operation pages was about 20 MB of HTML and took about 6 s to render (see README, Performance).
  */
 export const EXAMPLE_PLATFORM_COUNT = 3;
+
+/** The path that describes every other resource and method under `/api/v1/`: 404 and 405. */
+export const OTHER_RESOURCE_PATH = '/api/v1/{resource}';
+
+/** The tag of the operations that describe the answers of other paths and methods. */
+const OTHER_ANSWERS_TAG = 'Errors';
+
+/** The HEAD operation of an endpoint, its GET's id with `head` for the verb: `listServicePlatforms` → `headServicePlatforms`. */
+export function headOperationId(operationId: string): string {
+  return operationId.replace(/^[a-z]+/, 'head');
+}
 
 export interface OpenApiInput {
   data: ApiData;
@@ -42,6 +53,35 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
   const { product } = data;
   const docsUrl = new URL(product.resources.documentation, `${baseUrl}/`).href;
   const exampleData = { ...data, platforms: data.platforms.slice(0, EXAMPLE_PLATFORM_COUNT) };
+  const okHeaders = {
+    ETag: { $ref: '#/components/headers/ETag' },
+    'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
+    Link: { $ref: '#/components/headers/Link' },
+    'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+    'Access-Control-Allow-Origin': { $ref: '#/components/headers/Access-Control-Allow-Origin' },
+  };
+  const tooManyRequests = {
+    description: `Too Many Requests: more than ${limit}. The limit is counted over a sliding window; wait for \`Retry-After\` seconds, then retry.`,
+    headers: {
+      'Retry-After': { $ref: '#/components/headers/Retry-After' },
+      RateLimit: { $ref: '#/components/headers/RateLimit' },
+      'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+      'Access-Control-Allow-Origin': { $ref: '#/components/headers/Access-Control-Allow-Origin' },
+    },
+  };
+  const otherError = {
+    description: [
+      'Any other answer. The API itself answers errors with an Error body as `application/json`;',
+      'errors from the network or the CDN in front of the API (such as a 502) may come as HTML:',
+      'read the body as an Error only when its Content-Type is `application/json`.',
+    ].join(' '),
+  };
+  // The headers of the API's own error answers (404, 405): the same policy, links and CORS as a 200.
+  const errorHeaders = {
+    Link: { $ref: '#/components/headers/Link' },
+    'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+    'Access-Control-Allow-Origin': { $ref: '#/components/headers/Access-Control-Allow-Origin' },
+  };
 
   return {
     openapi: OPENAPI_VERSION,
@@ -67,46 +107,53 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
     servers: [{ url: baseUrl, description: describeServer(baseUrl, product.baseUrl), 'x-internal': false }],
     // Public by design: an empty list of security requirements, and no security scheme (4.8.1).
     security: [],
-    tags: Object.entries(apiTags).map(([name, description]) => ({ name, description })),
-    paths: Object.fromEntries(
-      endpoints.map(({ path, operation, schema, buildBody }) => [
-        path,
-        {
+    tags: [
+      ...Object.entries(apiTags).map(([name, description]) => ({ name, description })),
+      { name: OTHER_ANSWERS_TAG, description: 'What every other path and method under `/api/` answers.' },
+    ],
+    // Object.assign, not a spread, keeps the endpoints' paths typed for the code that reads them.
+    paths: Object.assign(
+      Object.fromEntries(
+        endpoints.map((endpoint) => [endpoint.path, describeEndpoint(endpoint, { baseUrl, exampleData, okHeaders })]),
+      ) as Record<string, ReturnType<typeof describeEndpoint>>,
+      {
+        // The answers of every other path and method under /api/v1/, described so that a client, a
+        // generator or a validating proxy knows them: the API has no other resource (404), and it is
+        // read-only (405). OpenAPI matches a concrete path before a templated one (4.8.8), so the two
+        // operations above keep their paths.
+        [OTHER_RESOURCE_PATH]: {
+          parameters: [
+            {
+              name: 'resource',
+              in: 'path',
+              required: true,
+              description: `Any name but those of the operations above (${endpoints.map(({ path }) => path.split('/').pop()).join(', ')}).`,
+              schema: { type: 'string' },
+              example: 'monitors',
+            },
+          ],
           get: {
-            operationId: operation.id,
-            tags: [operation.tag],
-            summary: operation.summary,
-            // OpenAPI ignores a header parameter named Accept (4.8.12.1), so the description says it.
-            description: `${operation.description}\n\nSend \`Accept: application/json\`. No authentication is needed.`,
-            parameters: [{ $ref: '#/components/parameters/UserAgent' }],
-            // The docs' own samples (site/lib/docs/code-samples.ts, run by the e2e tests), which the
-            // API reference shows in place of generated ones: Accept sent, the status checked, and
-            // no User-Agent in the JavaScript a browser would run.
-            // @see https://redocly.com/docs-legacy/api-reference-docs/specification-extensions/x-code-samples
-            'x-codeSamples': buildFirstCallSamples(`${baseUrl}${path}`).map(toOpenApiCodeSample),
+            operationId: 'getOtherResource',
+            tags: [OTHER_ANSWERS_TAG],
+            summary: 'Any other resource: not found',
+            description: `Every other path under \`/api/\` answers 404 with the Error body, HEAD included. The discovery API has no other resource: ${product.name}'s monitors, results, accounts, subscriptions and prompts are never public.`,
             responses: {
-              '200': {
-                description: `OK. The example shows the first ${EXAMPLE_PLATFORM_COUNT} platforms; the answer lists every supported platform.`,
-                headers: {
-                  ETag: { $ref: '#/components/headers/ETag' },
-                  'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
-                  Link: { $ref: '#/components/headers/Link' },
-                  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
-                  'Access-Control-Allow-Origin': { $ref: '#/components/headers/Access-Control-Allow-Origin' },
-                },
-                content: {
-                  'application/json': {
-                    schema: componentRef(schema),
-                    example: buildBody(exampleData, baseUrl),
-                  },
-                },
-              },
-              '429': { $ref: '#/components/responses/TooManyRequests' },
+              '404': { $ref: '#/components/responses/NotFound' },
+              default: { $ref: '#/components/responses/OtherError' },
+            },
+          },
+          post: {
+            operationId: 'writeResource',
+            tags: [OTHER_ANSWERS_TAG],
+            summary: 'Any write: method not allowed',
+            description: `The API is read-only: \`POST\`, and likewise \`PUT\`, \`PATCH\` and \`DELETE\`, on any path under \`/api/\`, the two operations above included, answer 405 with the Error body and \`Allow: ${ALLOWED_METHODS.join(', ')}\`. \`OPTIONS\`, the CORS preflight, answers 204.`,
+            responses: {
+              '405': { $ref: '#/components/responses/MethodNotAllowed' },
               default: { $ref: '#/components/responses/OtherError' },
             },
           },
         },
-      ]),
+      },
     ),
     components: {
       schemas: Object.fromEntries(
@@ -165,6 +212,12 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
           schema: { type: 'integer', minimum: 0 },
           example: rateLimit.windowSize,
         },
+        Allow: {
+          required: true,
+          description: 'The methods the API answers (RFC 9110, section 10.2.1).',
+          schema: { type: 'string' },
+          example: ALLOWED_METHODS.join(', '),
+        },
         'Access-Control-Allow-Origin': {
           required: true,
           description: 'Any origin may read the answer (CORS, without credentials).',
@@ -172,30 +225,97 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
         },
       },
       responses: {
-        TooManyRequests: {
-          description: `Too Many Requests: more than ${limit}. The limit is counted over a sliding window; wait for \`Retry-After\` seconds, then retry.`,
+        NotModified: {
+          description:
+            'Not Modified: the `If-None-Match` sent names the current `ETag`, so the copy the client has is current (RFC 9110, section 15.4.5). No body.',
           headers: {
-            'Retry-After': { $ref: '#/components/headers/Retry-After' },
-            RateLimit: { $ref: '#/components/headers/RateLimit' },
-            'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+            ETag: { $ref: '#/components/headers/ETag' },
+            'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
             'Access-Control-Allow-Origin': { $ref: '#/components/headers/Access-Control-Allow-Origin' },
           },
+        },
+        TooManyRequests: {
+          ...tooManyRequests,
           content: {
             'application/json': { schema: componentRef('Error'), example: TOO_MANY_REQUESTS },
           },
         },
+        TooManyRequestsHeaders: { ...tooManyRequests, description: `${tooManyRequests.description} No body.` },
+        NotFound: {
+          description: 'Not Found: no resource has this path. The Error body, as `application/json`.',
+          headers: errorHeaders,
+          content: { 'application/json': { schema: componentRef('Error'), example: NOT_FOUND } },
+        },
+        MethodNotAllowed: {
+          description: `Method Not Allowed: the API is read-only. \`Allow\` lists the methods it answers (RFC 9110, section 15.5.6).`,
+          headers: { Allow: { $ref: '#/components/headers/Allow' }, ...errorHeaders },
+          content: { 'application/json': { schema: componentRef('Error'), example: METHOD_NOT_ALLOWED } },
+        },
         OtherError: {
-          description: [
-            'Any other answer. The API itself answers errors with an Error body as `application/json`,',
-            `for example \`${JSON.stringify(METHOD_NOT_ALLOWED)}\` for a method other than GET or HEAD.`,
-            'Errors from the network or the CDN in front of the API (such as a 502) may come as HTML:',
-            'read the body as an Error only when its Content-Type is `application/json`.',
-          ].join(' '),
+          ...otherError,
           content: {
-            'application/json': { schema: componentRef('Error'), example: METHOD_NOT_ALLOWED },
+            'application/json': { schema: componentRef('Error') },
             'text/html': { schema: { type: 'string' } },
           },
         },
+        OtherErrorHeaders: { description: `${otherError.description} No body.` },
+      },
+    },
+  };
+}
+
+/** The GET and HEAD operations of one endpoint. */
+function describeEndpoint(
+  { path, operation, schema, buildBody }: Endpoint,
+  {
+    baseUrl,
+    exampleData,
+    okHeaders,
+  }: { baseUrl: string; exampleData: ApiData; okHeaders: Record<string, { $ref: string }> },
+) {
+  // OpenAPI ignores a header parameter named Accept (4.8.12.1), so the description says it.
+  const description = `${operation.description}\n\nSend \`Accept: application/json\`. No authentication is needed.`;
+  const ok = {
+    description: `OK. The example shows the first ${EXAMPLE_PLATFORM_COUNT} platforms; the answer lists every supported platform.`,
+    headers: okHeaders,
+  };
+  return {
+    get: {
+      operationId: operation.id,
+      tags: [operation.tag],
+      summary: operation.summary,
+      description,
+      parameters: [{ $ref: '#/components/parameters/UserAgent' }],
+      // The docs' own samples (site/lib/docs/code-samples.ts, run by the e2e tests), which the
+      // API reference shows in place of generated ones: Accept sent, the status checked, and
+      // no User-Agent in the JavaScript a browser would run.
+      // @see https://redocly.com/docs-legacy/api-reference-docs/specification-extensions/x-code-samples
+      'x-codeSamples': buildFirstCallSamples(`${baseUrl}${path}`).map(toOpenApiCodeSample),
+      responses: {
+        '200': {
+          ...ok,
+          content: {
+            'application/json': { schema: componentRef(schema), example: buildBody(exampleData, baseUrl) },
+          },
+        },
+        '304': { $ref: '#/components/responses/NotModified' },
+        '429': { $ref: '#/components/responses/TooManyRequests' },
+        default: { $ref: '#/components/responses/OtherError' },
+      },
+    },
+    // HEAD answers what GET answers, without the body (RFC 9110, section 9.3.2): a client
+    // checks the ETag or the rate limit without downloading the list.
+    head: {
+      operationId: headOperationId(operation.id),
+      tags: [operation.tag],
+      summary: `${operation.summary}, headers only`,
+      description: `The headers \`GET ${path}\` answers with, and no body (HEAD, RFC 9110, section 9.3.2): for a client that checks the \`ETag\` or the rate limit without downloading the answer. No authentication is needed.`,
+      parameters: [{ $ref: '#/components/parameters/UserAgent' }],
+      responses: {
+        '200': ok,
+        '304': { $ref: '#/components/responses/NotModified' },
+        '429': { $ref: '#/components/responses/TooManyRequestsHeaders' },
+        default: { $ref: '#/components/responses/OtherErrorHeaders' },
       },
     },
   };

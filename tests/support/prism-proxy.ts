@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { findFreePort, stopProcessGroup } from '../../tooling/local-server.ts';
+import { findRedirectRule, readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
+
+export interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Stoplight Prism (`@stoplight/prism-cli`), as it ships from npm, in proxy mode with `--errors`:
+ * it forwards each request to `upstream` and checks the request and the answer against the
+ * OpenAPI document at `document`. A request the document has no operation for, or an answer it
+ * does not describe (a status, a body, a missing required header), becomes Prism's own error
+ * (`application/problem+json`) instead of the upstream's answer.
+ * @see https://docs.stoplight.io/docs/prism/
+ */
+export async function startPrismProxy({ document, upstream }: { document: string; upstream: string }): Promise<Server> {
+  const port = await findFreePort();
+  const child = spawn(
+    'node_modules/.bin/prism',
+    ['proxy', document, upstream, '--errors', '--host', '127.0.0.1', '--port', String(port)],
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, NO_COLOR: '1' } },
+  );
+  let output = '';
+  const stop = () => stopProcessGroup(child);
+  try {
+    await new Promise<void>((ready, fail) => {
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Prism is listening on')) ready();
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      child.once('exit', (code) => fail(new Error(`prism exited with ${code} before listening:\n${output}`)));
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, stop };
+}
+
+/** Makes the CDN answer a request as it does over the rate limit (`x-test-over-limit: 1`). */
+export const OVER_LIMIT_HEADER = 'x-test-over-limit';
+/** Makes the answer lose one header, as a deploy that drops it would (`x-test-drop-header: etag`). */
+export const DROP_HEADER = 'x-test-drop-header';
+
+/**
+ * A pass-through to the local server that can stand in for what `netlify dev` does not do offline:
+ * over the rate limit, the CDN rewrites a request to the target of its rule's `rate_limit`, read
+ * from netlify.toml (the 429 function, served by the local server); and a header can be dropped,
+ * to show that the check can fail.
+ */
+export async function startUpstream(localServer: string): Promise<Server> {
+  const config = readNetlifyConfig();
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url!, localServer);
+    if (request.headers[OVER_LIMIT_HEADER]) {
+      const target = findRedirectRule(config, url.pathname)?.rate_limit?.to;
+      if (!target) return void response.writeHead(500).end(`netlify.toml has no rate-limit rule for ${url.pathname}`);
+      url.pathname = target;
+    }
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+      ),
+    );
+    const dropped = request.headers[DROP_HEADER];
+    void fetch(url, { method: request.method, headers, redirect: 'manual' }).then(
+      async (answer) => {
+        const body = Buffer.from(await answer.arrayBuffer());
+        const kept = [...answer.headers].filter(
+          ([name]) =>
+            name !== dropped &&
+            // The body is sent decoded, and its length is Node's to set.
+            !['content-encoding', 'content-length', 'transfer-encoding'].includes(name) &&
+            // Prism 5.16 parses the body of a JSON answer without looking at the method, and a
+            // HEAD answer has none: it fails with "invalid json response body" (as it did for 204
+            // before stoplightio/prism#1361). Without its Content-Type, a HEAD answer is read as
+            // the empty text it is; its status and headers, all a HEAD answer has, are checked.
+            !(request.method === 'HEAD' && name === 'content-type'),
+        );
+        response.writeHead(answer.status, Object.fromEntries(kept));
+        response.end(request.method === 'HEAD' ? undefined : body);
+      },
+      (error: Error) => {
+        response.writeHead(502).end(error.message);
+      },
+    );
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () =>
+      new Promise((closed) => {
+        server.closeAllConnections();
+        server.close(() => closed());
+      }),
+  };
+}
