@@ -20,6 +20,8 @@ import { renderMcpClientSnippets } from '../../client/src/mcp/mcp-client-snippet
 import type { McpConfiguration } from '../../contract/schemas/index.ts';
 import { publishedSchemas, publishedTolerantSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { buildMcpTooManyRequestsBody, RATE_LIMITED } from '../../site/lib/mcp/mcp-too-many-requests.ts';
+import { LONG_OUTPUT_LINES, OUTPUT_LINES_SHOWN } from '../../site/lib/docs/code-samples.ts';
+import { attribute, parseHtml, textContent, walkElements, type HtmlElement } from '../support/html-tree.ts';
 import { testSite } from '../support/test-build.ts';
 
 const { dir: outDir, baseUrl } = testSite();
@@ -46,6 +48,48 @@ function htmlFiles(dir: string): string[] {
     .map((entry) => relative(outDir, join(entry.parentPath, entry.name)));
 }
 
+interface CodeBlock {
+  title: string;
+  /** The lines the copy button copies. */
+  lineCount: number;
+  /** The lines outside any collapsed section. */
+  shownLines: number;
+  /** Each collapsed section: whether the HTML opens it, its summary line, the lines it holds. */
+  sections: { open: boolean; summary: string; lineCount: number }[];
+}
+
+/** Every Expressive Code block of a page, as its HTML lays it out before any script runs. */
+function readCodeBlocks(html: string): CodeBlock[] {
+  const hasClass = (element: HtmlElement, name: string) =>
+    (attribute(element, 'class') ?? '').split(' ').includes(name);
+  const linesOf = (elements: HtmlElement[]) => elements.filter((element) => hasClass(element, 'ec-line'));
+  return [...walkElements(parseHtml(html))]
+    .filter((element) => hasClass(element, 'expressive-code'))
+    .map((block) => {
+      const inside = [...walkElements(block)];
+      const title = inside.find((element) => hasClass(element, 'title'));
+      const copyButton = inside.find((element) => attribute(element, 'data-code') !== undefined)!;
+      const code = inside.find((element) => element.tagName === 'code')!;
+      const children = code.childNodes.filter((node): node is HtmlElement => 'tagName' in node);
+      return {
+        title: title ? textContent(title).trim() : '',
+        lineCount: attribute(copyButton, 'data-code')!.split('\u007f').length,
+        shownLines: linesOf(children).length,
+        sections: children
+          .filter((child) => hasClass(child, 'ec-section'))
+          .map((section) => {
+            const summary = [...walkElements(section)].find((element) => element.tagName === 'summary');
+            return {
+              open: section.tagName !== 'details' || attribute(section, 'open') !== undefined,
+              summary: summary ? textContent(summary).trim() : '',
+              // The summary's own line is not one of the block's.
+              lineCount: linesOf([...walkElements(section)]).length - (summary ? 1 : 0),
+            };
+          }),
+      };
+    });
+}
+
 describe('the docs, as the test run built them', () => {
   it('make every code block keyboard-focusable in the HTML itself, before any script runs', () => {
     // Expressive Code's <pre>s carry data-language; its own script adds tabindex only after load.
@@ -59,6 +103,36 @@ describe('the docs, as the test run built them', () => {
       /<pre\b[^>]*\bdata-language=[^>]*\btabindex="0"/.test(readPage('docs/cli')),
       'the CLI page has code blocks',
     );
+  });
+
+  it(`collapse every output longer than ${LONG_OUTPUT_LINES} lines after its first ${OUTPUT_LINES_SHOWN}, in the HTML itself, and no other block`, () => {
+    const blocks = htmlFiles(outDir).flatMap((file) =>
+      readCodeBlocks(readFileSync(join(outDir, file), 'utf8')).map((block) => ({ file, ...block })),
+    );
+    const isLongOutput = (block: CodeBlock) => block.title === 'Output' && block.lineCount > LONG_OUTPUT_LINES;
+    const shown = blocks.map(({ file, title, shownLines, sections }) => ({ file, title, shownLines, sections }));
+    const wanted = blocks.map((block) => ({
+      file: block.file,
+      title: block.title,
+      ...(isLongOutput(block)
+        ? {
+            shownLines: OUTPUT_LINES_SHOWN,
+            sections: [
+              {
+                open: false,
+                summary: `Show all (${block.lineCount - OUTPUT_LINES_SHOWN} more lines)`,
+                lineCount: block.lineCount - OUTPUT_LINES_SHOWN,
+              },
+            ],
+          }
+        : { shownLines: block.lineCount, sections: [] }),
+    }));
+    assert.deepEqual(shown, wanted);
+    // The nine-platform JSON under each tab of the quick start and of the back-off samples.
+    assert.deepEqual([...new Set(blocks.filter(isLongOutput).map((block) => block.file))].sort(), [
+      'docs/index.html',
+      'docs/rate-limits/index.html',
+    ]);
   });
 
   it('give the not-found page no canonical address: it answers unknown paths with 404', () => {

@@ -19,6 +19,10 @@ const upstream: [pattern: RegExp, reason: string][] = [
     'Expressive Code writes each line of a block as a <div> inside <code>, and an empty <div> in its copy <button>',
   ],
   [
+    /^Element “details” not allowed as child of element “code” in this context/,
+    '@expressive-code/plugin-collapsible-sections writes the collapsed lines of a long output as a <details> inside <code>, its "Show all" line as the <summary>',
+  ],
+  [
     /^Forbidden code point U\+007f/,
     "Expressive Code's copy button holds the block's lines joined by U+007F in its data-code attribute",
   ],

@@ -5,6 +5,7 @@ import { endpoints as registeredEndpoints } from '../../contract/endpoints.ts';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
 import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
+import { formatJsonOutput } from '../../site/lib/docs/code-samples.ts';
 import { parseHtml, textContent, walkElements } from '../support/html-tree.ts';
 import { readSitemapPaths } from '../support/sitemap.ts';
 
@@ -75,7 +76,7 @@ test('every page of the sitemap is also served as Markdown, at its path with .md
   }
 });
 
-test('the Markdown says what the page says: code blocks as copied, tabs labelled, links to Markdown', async ({
+test('the Markdown says what the page says: code blocks as copied (collapsed lines included), tabs labelled, links to Markdown', async ({
   request,
   baseURL,
 }) => {
@@ -87,6 +88,10 @@ test('the Markdown says what the page says: code blocks as copied, tabs labelled
   const quickStart = await (await request.get('/docs.md')).text();
   for (const label of ['curl', 'JavaScript', 'Python']) expect(quickStart).toContain(`**${label}**`);
   expect(quickStart).toContain('](/docs/platforms.md)');
+  // The output the page collapses after its first lines is whole here, without the "Show all" line.
+  const output = formatJsonOutput(await (await request.get('/api/v1/platforms')).json());
+  expect(quickStart).toContain(`**Output**\n\n\`\`\`json\n${output}\n\`\`\``);
+  expect(quickStart).not.toContain('Show all');
 });
 
 test('/llms-full.txt holds every docs page, API reference included, each from its Markdown version', async ({

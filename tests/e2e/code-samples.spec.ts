@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tooManyRequests from '../../netlify/functions/too-many-requests.ts';
+import { formatJsonOutput, LONG_OUTPUT_LINES, OUTPUT_LINES_SHOWN } from '../../site/lib/docs/code-samples.ts';
 import { runProcess, systemNodePath } from '../support/install-cli.ts';
 
 /**
@@ -148,4 +149,123 @@ test.describe('the conditional requests on /docs/rate-limits/', () => {
       expectShownOutput(sample, result.stdout, { curlPrintsJson: false });
     });
   }
+});
+
+/**
+ * A long output (the nine-platform JSON, under every tab of /docs/ and /docs/rate-limits/) shows
+ * its first lines, then a "Show all" line that a keyboard reaches; opening it shows every line.
+ * The collapsed state is the HTML's own, so the block has its height from the first paint and
+ * nothing after it moves until the reader acts. The copy button copies all of it, collapsed or not.
+ */
+test.describe('a long output: its first lines, then an explicit "Show all"', () => {
+  /** A tall window: the output is on screen from the first paint, where a layout shift would count. */
+  const TALL = { width: 1440, height: 3000 };
+
+  /** The output under the first tab of the page's first tab group, and what comes after the group. */
+  function firstOutput(page: Page) {
+    const tabs = page.locator('starlight-tabs').first();
+    const block = tabs
+      .getByRole('tabpanel')
+      .first()
+      .locator('.expressive-code')
+      .filter({ has: page.locator('.title', { hasText: /^Output$/ }) });
+    return {
+      block,
+      lines: block.locator('.ec-line:not(summary .ec-line)'),
+      showAll: block.locator('summary'),
+      after: tabs.locator('xpath=following-sibling::*[not(self::script)][1]'),
+    };
+  }
+
+  /** The output block's height and where the element after its tab group starts, from the group's top. */
+  async function measureLayout(page: Page) {
+    const { block, after } = firstOutput(page);
+    const top = await page
+      .locator('starlight-tabs')
+      .first()
+      .evaluate((tabs) => tabs.getBoundingClientRect().top);
+    return {
+      blockHeight: (await block.boundingBox())!.height,
+      afterTop: (await after.boundingBox())!.y - top,
+    };
+  }
+
+  for (const path of ['/docs/', '/docs/rate-limits/']) {
+    test(`${path}: the first ${OUTPUT_LINES_SHOWN} lines and "Show all", in the HTML itself: nothing after it moves as the page loads`, async ({
+      browser,
+      request,
+    }) => {
+      const output = formatJsonOutput(await (await request.get('/api/v1/platforms')).json());
+      const lineCount = output.split('\n').length;
+      expect(lineCount).toBeGreaterThan(LONG_OUTPUT_LINES);
+
+      // Without scripts: what the HTML alone lays out.
+      const withoutScripts = await browser.newContext({ viewport: TALL, javaScriptEnabled: false });
+      const bare = await withoutScripts.newPage();
+      await bare.goto(path);
+      const { lines, showAll } = firstOutput(bare);
+      await expect(lines).toHaveCount(lineCount);
+      const visible = await lines.evaluateAll((all) => all.filter((line) => line.checkVisibility()).length);
+      expect(visible).toBe(OUTPUT_LINES_SHOWN);
+      await expect(showAll).toBeVisible();
+      await expect(showAll).toHaveText(`Show all (${lineCount - OUTPUT_LINES_SHOWN} more lines)`);
+      const htmlLayout = await measureLayout(bare);
+      await withoutScripts.close();
+
+      // With scripts, observed from the first paint: no shift of the output or of anything after it.
+      const withScripts = await browser.newContext({ viewport: TALL });
+      const page = await withScripts.newPage();
+      await page.addInitScript(() => {
+        const shifted: string[] = [];
+        (window as unknown as { __shifted: string[] }).__shifted = shifted;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node | null }[] })[])
+            for (const { node } of entry.sources ?? []) {
+              const tabs = document.querySelector('starlight-tabs');
+              if (node && tabs && (tabs.contains(node) || tabs.compareDocumentPosition(node) & 4))
+                shifted.push((node as Element).outerHTML?.slice(0, 80) ?? node.nodeName);
+            }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path, { waitUntil: 'load' });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await measureLayout(page)).toEqual(htmlLayout);
+      expect(await page.evaluate(() => (window as unknown as { __shifted: string[] }).__shifted)).toEqual([]);
+      await withScripts.close();
+    });
+  }
+
+  test('the "Show all" line is reached with Tab and opened with Enter: every line shows, in order', async ({
+    page,
+    request,
+  }) => {
+    const output = formatJsonOutput(await (await request.get('/api/v1/platforms')).json());
+    await page.goto('/docs/');
+    const { lines, showAll } = firstOutput(page);
+    // From the selected tab, as a keyboard user goes: Tab until the "Show all" line has the focus.
+    await page.locator('starlight-tabs').first().getByRole('tab', { selected: true }).focus();
+    for (
+      let presses = 0;
+      presses < 10 && !(await showAll.evaluate((element) => element === document.activeElement));
+      presses++
+    )
+      await page.keyboard.press('Tab');
+    await expect(showAll).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(showAll).toBeHidden();
+    expect(await lines.evaluateAll((all) => all.filter((line) => line.checkVisibility()).length)).toBe(
+      output.split('\n').length,
+    );
+    expect((await lines.allTextContents()).map((line) => line.replace(/\n$/, '')).join('\n')).toBe(output);
+  });
+
+  test('the copy button copies the whole output while it is collapsed', async ({ page, context, request, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+    const output = formatJsonOutput(await (await request.get('/api/v1/platforms')).json());
+    await page.goto('/docs/');
+    const { block, showAll } = firstOutput(page);
+    await block.locator('.copy button').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(output);
+    await expect(showAll).toBeVisible();
+  });
 });

@@ -59,11 +59,13 @@ async function copyEveryBlock(page: Page): Promise<{ copied: string; shown: stri
     await button.click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe('');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    const shown = await block
-      .locator('pre code')
-      .evaluate((code) =>
-        [...code.querySelectorAll('.ec-line')].map((line) => line.textContent!.replace(/\n$/, '')).join('\n'),
-      );
+    // A collapsed section's summary line ("Show all (58 more lines)") is a control, not a line of the block.
+    const shown = await block.locator('pre code').evaluate((code) =>
+      [...code.querySelectorAll('.ec-line')]
+        .filter((line) => !line.closest('summary'))
+        .map((line) => line.textContent!.replace(/\n$/, ''))
+        .join('\n'),
+    );
     results.push({ copied, shown });
   }
   return results;

@@ -7,7 +7,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { commandDefinitions } from '../../client/src/definitions.ts';
 import { findFreePort } from '../../tooling/local-server.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
-import { renderMcpClientSnippet } from '../../client/src/mcp/mcp-client-snippets.ts';
+import { mcpClients, renderMcpClientSnippet } from '../../client/src/mcp/mcp-client-snippets.ts';
 import { mcpConfigurationSchema, type McpConfiguration } from '../../contract/schemas/index.ts';
 import { codeOnPage } from '../support/install-commands.ts';
 import { runInstalledCli as run, systemNodePath } from '../support/install-cli.ts';
@@ -376,6 +376,91 @@ test.describe('where the remote endpoint is announced', () => {
     const stdioCommand = html.indexOf(`npx -y ${process.env.EARSHOT_CLI_PACKAGE_URL} mcp`);
     expect(endpoint).toBeGreaterThan(-1);
     expect(stdioCommand).toBeGreaterThan(endpoint);
+  });
+});
+
+test.describe('the MCP page: setup first, one tab per client, each what `earshot mcp config` prints', () => {
+  const SYNC_KEY_STORAGE = 'starlight-synced-tabs__mcp-client';
+
+  test('after the intro comes the configuration, then how to check it and what the server offers, then the internals', async ({
+    page,
+  }) => {
+    await page.goto('/docs/mcp/');
+    await expect(page.locator('.sl-markdown-content h2')).toHaveText([
+      'Configure your MCP client',
+      'Check that it works',
+      'What it offers',
+      'The remote endpoint',
+      'The local server',
+      'Discovery',
+      'Errors',
+      'Under the rate limit',
+      'Troubleshooting',
+    ]);
+    // The clients' tabs, one per client in order, are under the first heading, before the second.
+    const tabs = page.locator('.sl-markdown-content starlight-tabs');
+    await expect(tabs).toHaveCount(1);
+    await expect(tabs.getByRole('tab')).toHaveText(mcpClients.map((client) => client.name));
+    const underFirstHeading = await tabs.evaluate((element) => {
+      const [configure, check] = document.querySelectorAll('.sl-markdown-content h2');
+      return (
+        Boolean(configure!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+        Boolean(element.compareDocumentPosition(check!) & Node.DOCUMENT_POSITION_FOLLOWING)
+      );
+    });
+    expect(underFirstHeading).toBe(true);
+  });
+
+  for (const client of mcpClients) {
+    test(`${client.name}'s tab: the remote endpoint, then the local server, as earshot mcp config --client ${client.id} prints them, then how to check it`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.goto('/docs/mcp/');
+      await page.getByRole('tab', { name: client.name, exact: true }).click();
+      const panel = page.getByRole('tabpanel').and(page.locator(':visible'));
+      await expect(panel.locator('p > strong')).toHaveText(['Remote endpoint.', 'Local server (stdio).', 'Check it.']);
+      // What each copy button copies (Expressive Code joins the lines with U+007F).
+      const copied = await panel
+        .locator('[data-code]')
+        .evaluateAll((buttons) => buttons.map((button) => button.dataset.code!.replace(/\u007f/g, '\n')));
+      const printed = [];
+      for (const transport of ['http', 'stdio'] as const) {
+        const result = await run([
+          'mcp',
+          'config',
+          '--client',
+          client.id,
+          '--transport',
+          transport,
+          '--base-url',
+          baseURL!,
+        ]);
+        expect(result.code, result.stderr).toBe(0);
+        printed.push(result.stdout);
+      }
+      expect(copied.map((code) => `${code}\n`)).toEqual(printed);
+    });
+  }
+
+  test('a client picked on the tabs is still picked on reload and in a new browser tab', async ({ page, context }) => {
+    await page.goto('/docs/mcp/');
+    const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+    await expect(tab(mcpClients[0].name)).toHaveAttribute('aria-selected', 'true');
+    await tab('Cursor').click();
+    await expect(tab('Cursor')).toHaveAttribute('aria-selected', 'true');
+
+    await page.reload();
+    await expect(tab('Cursor')).toHaveAttribute('aria-selected', 'true');
+    await expect(tab(mcpClients[0].name)).toHaveAttribute('aria-selected', 'false');
+    await expect(page.getByRole('tabpanel').and(page.locator(':visible'))).toContainText('.cursor/mcp.json');
+
+    // Starlight keeps the pick under the sync key; any page whose tabs share the key restores it
+    // from there, before its first paint (the restore script is inline, in the HTML).
+    expect(await page.evaluate((key) => localStorage.getItem(key), SYNC_KEY_STORAGE)).toBe('Cursor');
+    const another = await context.newPage();
+    await another.goto('/docs/mcp/');
+    await expect(another.getByRole('tab', { name: 'Cursor', exact: true })).toHaveAttribute('aria-selected', 'true');
   });
 });
 

@@ -32,6 +32,13 @@ describe('convertPageToMarkdown', () => {
       },
     ],
     [
+      'a block with a collapsed section: every line, as copied, and no "Show all" line',
+      {
+        main: '<div class="expressive-code"><figure><figcaption><span class="title">Output</span></figcaption><pre data-language="json"><code><div class="ec-line">[</div><details class="ec-section github"><summary><div class="ec-line"><div class="code"><span class="expand"></span><span class="text">Show all (2 more lines)</span></div></div></summary><div class="ec-line">  1</div><div class="ec-line">]</div></details></code></pre><button data-code="[\u007f  1\u007f]"></button></figure></div>',
+        want: '# Title\n\n> What it is.\n\n**Output**\n\n```json\n[\n  1\n]\n```\n',
+      },
+    ],
+    [
       'a titled code block keeps its title',
       {
         main: '<div class="expressive-code"><figure><figcaption><span class="title">Output</span></figcaption><pre data-language="json"><code>{}</code></pre><button data-code="{}"></button></figure></div>',

@@ -143,6 +143,21 @@ export function formatJsonOutput(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
+/** An output longer than this (in lines) is collapsed after its first `OUTPUT_LINES_SHOWN` lines. */
+export const LONG_OUTPUT_LINES = 15;
+export const OUTPUT_LINES_SHOWN = 10;
+
+/**
+ * The lines of `output` that its block collapses behind a "Show all" line, as the range
+ * `@expressive-code/plugin-collapsible-sections` takes (`11-68`), or nothing for a short output.
+ * The whole nine-platform JSON is about seventy lines: printed in full under every tab, it buried
+ * the text after it.
+ */
+export function collapsedOutputLines(output: string): string | undefined {
+  const count = output.split('\n').length;
+  return count > LONG_OUTPUT_LINES ? `${OUTPUT_LINES_SHOWN + 1}-${count}` : undefined;
+}
+
 /**
  * Revalidating: ask again with the `ETag` of the copy you have in `If-None-Match`; `304 Not
  * Modified` means the copy is still current and costs no body. Each sample prints the two
