@@ -69,7 +69,7 @@ export async function startUpstream(localServer: string): Promise<Server> {
       ),
     );
     const dropped = request.headers[DROP_HEADER];
-    void fetch(url, { method: request.method, headers, redirect: 'manual' }).then(
+    void fetch(url, { method: request.method!, headers, redirect: 'manual' }).then(
       async (answer) => {
         const body = Buffer.from(await answer.arrayBuffer());
         const kept = [...answer.headers].filter(
