@@ -119,20 +119,26 @@ test.describe('Prism, validating every answer against the served document', () =
     await upstream?.stop();
   });
 
-  const answers = [
+  const answers: { request: string; status: number; overLimit?: boolean; revalidate?: boolean }[] = [
     { request: 'GET /api/v1/platforms', status: 200 },
     { request: 'GET /api/v1/capabilities', status: 200 },
     { request: 'HEAD /api/v1/platforms', status: 200 },
     { request: 'HEAD /api/v1/capabilities', status: 200 },
+    { request: 'GET /api/v1/platforms', revalidate: true, status: 304 },
+    { request: 'HEAD /api/v1/capabilities', revalidate: true, status: 304 },
     { request: 'GET /api/v1/monitors', status: 404 },
     { request: 'POST /api/v1/platforms', status: 405 },
     { request: 'GET /api/v1/platforms', overLimit: true, status: 429 },
     { request: 'HEAD /api/v1/capabilities', overLimit: true, status: 429 },
   ];
-  for (const { request, overLimit, status } of answers) {
-    test(`${request}${overLimit ? ', over the rate limit' : ''}: ${status}, as the server answers it, with no violation`, async () => {
+  for (const { request, overLimit, revalidate, status } of answers) {
+    const condition = overLimit ? ', over the rate limit' : revalidate ? ', with If-None-Match: <its ETag>' : '';
+    test(`${request}${condition}: ${status}, as the server answers it, with no violation`, async () => {
       const [method, path] = request.split(' ') as [string, string];
-      const headers = { Accept: 'application/json', ...(overLimit ? { [OVER_LIMIT_HEADER]: '1' } : {}) };
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (overLimit) headers[OVER_LIMIT_HEADER] = '1';
+      if (revalidate)
+        headers['If-None-Match'] = (await fetch(`${upstream.url}${path}`, { method })).headers.get('etag')!;
       const direct = await fetch(`${upstream.url}${path}`, { method, headers });
       const validated = await fetch(`${prism.url}${path}`, { method, headers });
       expect(direct.status).toBe(status);

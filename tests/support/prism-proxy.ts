@@ -77,11 +77,11 @@ export async function startUpstream(localServer: string): Promise<Server> {
             name !== dropped &&
             // The body is sent decoded, and its length is Node's to set.
             !['content-encoding', 'content-length', 'transfer-encoding'].includes(name) &&
-            // Prism 5.16 parses the body of a JSON answer without looking at the method, and a
-            // HEAD answer has none: it fails with "invalid json response body" (as it did for 204
-            // before stoplightio/prism#1361). Without its Content-Type, a HEAD answer is read as
-            // the empty text it is; its status and headers, all a HEAD answer has, are checked.
-            !(request.method === 'HEAD' && name === 'content-type'),
+            // Prism 5.16 parses the body of any JSON answer but a 204, and a HEAD answer or a 304
+            // has none: it fails with "invalid json response body" (as it did for 204 before
+            // stoplightio/prism#1361). Without its Content-Type, such an answer is read as the
+            // empty text it is; its status and headers, all it has, are checked.
+            !((request.method === 'HEAD' || answer.status === 304) && name === 'content-type'),
         );
         response.writeHead(answer.status, Object.fromEntries(kept));
         response.end(request.method === 'HEAD' ? undefined : body);

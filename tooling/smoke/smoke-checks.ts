@@ -82,6 +82,32 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         expectValid(schema, await readJson(response));
       },
     })),
+    ...endpoints.map(({ path }) => ({
+      name: `HEAD ${path} answers 200 with the API headers and an ETag, and no body (the OpenAPI document's HEAD operation)`,
+      run: async () => {
+        const response = await fetchOrFail(context, new URL(path, `${context.baseUrl}/`).href, { method: 'HEAD' });
+        expectStatus(response, 200);
+        expectHeaders(response, resolveHeaders(context.config, path), [...API_HEADERS, ...SECURITY_HEADERS]);
+        expectRateLimitPolicy(response, context.rateLimit);
+        if (!response.headers.get('etag')) throw new SmokeFailure('the answer has no ETag');
+        if ((await response.arrayBuffer()).byteLength > 0) throw new SmokeFailure('a HEAD answer must have no body');
+      },
+    })),
+    ...endpoints.map(({ path }) => ({
+      name: `GET ${path} with If-None-Match: <its ETag> answers 304 with that ETag and no body (the OpenAPI document's 304)`,
+      run: async () => {
+        const etag = (await get(context, path)).headers.get('etag');
+        if (!etag) throw new SmokeFailure('the answer has no ETag to revalidate with');
+        const url = new URL(path, `${context.baseUrl}/`).href;
+        const response = await fetchOrFail(context, url, { headers: { 'If-None-Match': etag } });
+        expectStatus(response, 304);
+        if (response.headers.get('etag') !== etag)
+          throw new SmokeFailure(
+            `the 304 must carry the ETag ${etag} (got ${JSON.stringify(response.headers.get('etag'))})`,
+          );
+        if ((await response.arrayBuffer()).byteLength > 0) throw new SmokeFailure('a 304 must have no body');
+      },
+    })),
     {
       name: 'GET /api/errors/404.json answers 404 too: the JSON 404 body is not a resource of its own',
       run: async () => expectJsonError(await get(context, '/api/errors/404.json'), NOT_FOUND, context),
