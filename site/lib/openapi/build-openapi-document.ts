@@ -120,14 +120,14 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
         // The answers of every other path and method under /api/v1/, described so that a client, a
         // generator or a validating proxy knows them: the API has no other resource (404), and it is
         // read-only (405). OpenAPI matches a concrete path before a templated one (4.8.8), so the two
-        // operations above keep their paths.
+        // endpoints above keep their paths.
         [OTHER_RESOURCE_PATH]: {
           parameters: [
             {
               name: 'resource',
               in: 'path',
               required: true,
-              description: `Any name but those of the operations above (${endpoints.map(({ path }) => path.split('/').pop()).join(', ')}).`,
+              description: `Any name but those of the API's resources (${endpoints.map(({ path }) => `\`${path.split('/').pop()}\``).join(' and ')}).`,
               schema: { type: 'string' },
               example: 'monitors',
             },
@@ -146,7 +146,7 @@ export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput)
             operationId: 'writeResource',
             tags: [OTHER_ANSWERS_TAG],
             summary: 'Any write: method not allowed',
-            description: `The API is read-only: \`POST\`, and likewise \`PUT\`, \`PATCH\` and \`DELETE\`, on any path under \`/api/\`, the two operations above included, answer 405 with the Error body and \`Allow: ${ALLOWED_METHODS.join(', ')}\`. \`OPTIONS\`, the CORS preflight, answers 204.`,
+            description: `The API is read-only: \`POST\`, and likewise \`PUT\`, \`PATCH\` and \`DELETE\`, on any path under \`/api/\`, \`${endpoints.map(({ path }) => path).join('` and `')}\` included, answer 405 with the Error body and \`Allow: ${ALLOWED_METHODS.join(', ')}\`. \`OPTIONS\`, the CORS preflight, answers 204.`,
             responses: {
               '405': { $ref: '#/components/responses/MethodNotAllowed' },
               default: { $ref: '#/components/responses/OtherError' },
