@@ -46,6 +46,20 @@ describe('the OpenAPI document', () => {
     });
   }
 
+  it(".spectral.yaml's exceptions for the error operations hold there only: an endpoint answering only 404 is still found", () => {
+    const broken = structuredClone(document);
+    broken.paths['/api/v1/platforms']!.get.responses = {
+      '404': { $ref: '#/components/responses/NotFound' },
+    } as never;
+    const found = lintWithSpectral(broken)
+      .filter(({ path }) => path === 'paths./api/v1/platforms.get.responses')
+      .map(({ code }) => code);
+    assert.deepEqual([...new Set(found)].sort(), [
+      'operation-success-response',
+      'owasp:api4:2023-rate-limit-responses-429',
+    ]);
+  });
+
   it('is OpenAPI 3.1.0 describing version 1.0.0', () => {
     assert.equal(document.openapi, '3.1.0');
     assert.equal(document.info.version, '1.0.0');
