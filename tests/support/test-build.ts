@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -46,15 +46,27 @@ export function testSite(): TestSite {
 const LOCK = 'build/test-build.lock';
 const STALE_LOCK_MS = 20 * 60_000;
 
-/** What the build depends on: the commit, uncommitted changes, untracked files, the base URL. */
+/**
+ * What the build depends on, by content: every file git tracks or would track, as it is in the
+ * working tree (a commit that changes no content keeps the key), and the base URL.
+ */
 function sourcesKey(baseUrl: string): string {
-  const git = (...args: string[]) => spawnSync('git', args, { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout;
-  const untracked = git('ls-files', '--others', '--exclude-standard')
+  const git = (args: string[], input?: string) =>
+    spawnSync('git', args, { encoding: 'utf8', input, maxBuffer: 1 << 28 }).stdout;
+  const hashes = new Map(
+    git(['ls-files', '--stage'])
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.slice(line.indexOf('\t') + 1), line.split(' ')[1]!] as const),
+  );
+  const changed = git(['ls-files', '--modified', '--others', '--exclude-standard'])
     .split('\n')
-    .filter(Boolean)
-    .map((file) => `${file} ${statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0}`);
+    .filter((file) => file && existsSync(file));
+  const changedHashes = git(['hash-object', '--stdin-paths'], changed.join('\n')).split('\n');
+  changed.forEach((file, index) => hashes.set(file, changedHashes[index]!));
+  for (const file of git(['ls-files', '--deleted']).split('\n')) hashes.delete(file);
   return createHash('sha256')
-    .update([baseUrl, git('rev-parse', 'HEAD'), git('diff', 'HEAD', '--binary'), ...untracked].join('\n'))
+    .update([baseUrl, ...[...hashes].sort().map(([file, hash]) => `${hash} ${file}`)].join('\n'))
     .digest('hex');
 }
 
