@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     if (chosen.has('unit')) await step('unit tests', process.execPath, nodeTests('unit'));
     if (chosen.has('static')) await step('format, lint, import rules, unused code', 'npm', ['run', '--silent', 'lint']);
     const ok = await built;
-    if (chosen.has('static')) await step('types (astro check)', 'npx', ['astro', 'check']);
+    if (chosen.has('static')) await step('types (astro check)', 'npm', ['run', '--silent', 'check']);
     if (chosen.has('artifacts') && ok)
       await step('artifact tests', process.execPath, nodeTests('artifacts'), { env: siteEnv });
     // After the build, which writes the answers netlify/functions/mcp.ts imports; they need no build.

@@ -16,7 +16,7 @@ import { loadSiteContext } from '../../site/lib/site-context.ts';
  */
 const baseUrl = 'https://preview.example';
 const context = loadSiteContext({ SITE_URL: baseUrl });
-const readData = (file: string) => JSON.parse(readFileSync(`data/${file}`, 'utf8')) as Record<string, never>;
+const readData = (file: string): unknown => JSON.parse(readFileSync(`data/${file}`, 'utf8'));
 const platforms = readData('platforms.json');
 const product = readData('product.json') as { name: string; description: string; resources: Record<string, string> };
 

@@ -77,7 +77,7 @@ async function measureDevServer(node: string, dataDir: string, edit: () => strin
   const started = performance.now();
   const child = spawn(
     node,
-    ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(port), '--host', '127.0.0.1'],
+    ['tooling/astro.ts', 'dev', '--port', String(port), '--host', '127.0.0.1'],
     {
       env: { ...process.env, EARSHOT_DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
       stdio: ['ignore', 'pipe', 'pipe'],
