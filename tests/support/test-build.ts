@@ -32,11 +32,14 @@ export function testBuildEnv(site: TestSite): NodeJS.ProcessEnv {
   return { SITE_URL: site.baseUrl, EARSHOT_OUT_DIR: site.dir, ...PLANTED_SECRETS };
 }
 
+/** Where a test file run alone finds the site: the test build's base URL, served by Playwright's webServer. */
+export const localTestUrl = `http://localhost:${process.env.EARSHOT_TEST_PORT ?? 8888}`;
+
 export function testSite(): TestSite {
   const dir = process.env.EARSHOT_TEST_SITE_DIR;
   const baseUrl = process.env.EARSHOT_TEST_SITE_URL;
   if (dir && baseUrl) return { dir, baseUrl };
-  const site = { dir: 'dist', baseUrl: `http://localhost:${process.env.EARSHOT_TEST_PORT ?? 8888}` };
+  const site = { dir: 'dist', baseUrl: localTestUrl };
   ensureBuilt(site);
   process.env.EARSHOT_TEST_SITE_DIR = site.dir;
   process.env.EARSHOT_TEST_SITE_URL = site.baseUrl;

@@ -4,7 +4,11 @@ import { describe, it } from 'node:test';
 import { endpointFile, endpoints, findEndpoint } from '../../contract/endpoints.ts';
 import { renderEndpointBody } from '../../site/lib/api/endpoint-body.ts';
 import { buildPublishedAnswers } from '../../site/lib/mcp/write-published-answers.ts';
-import { buildOpenApiDocument, OTHER_RESOURCE_PATH } from '../../site/lib/openapi/build-openapi-document.ts';
+import {
+  buildOpenApiDocument,
+  headOperationId,
+  OTHER_RESOURCE_PATH,
+} from '../../site/lib/openapi/build-openapi-document.ts';
 import { loadSiteContext } from '../../site/lib/site-context.ts';
 
 /**
@@ -91,6 +95,14 @@ describe('the endpoint registry', () => {
       });
     });
   }
+
+  it('names a HEAD operation after its GET one, the leading verb replaced by head', () => {
+    assert.deepEqual(['listServicePlatforms', 'getServiceCapabilities', 'searchX'].map(headOperationId), [
+      'headServicePlatforms',
+      'headServiceCapabilities',
+      'headX',
+    ]);
+  });
 
   it('the OpenAPI document has exactly the registry’s paths, in its order, then the one of every other path', () => {
     assert.deepEqual(Object.keys(buildOpenApiDocument(context).paths), [
