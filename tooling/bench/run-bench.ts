@@ -133,6 +133,12 @@ async function main(argv: string[]): Promise<number> {
     await server?.stop();
   }
 
+  await writeResults(results);
+  return 0;
+}
+
+/** Merges the sections measured now into `bench-results/`, beside the ones measured before, and draws the chart. */
+async function writeResults(results: Record<string, BenchResult>): Promise<void> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const previous = existsSync(RESULTS_FILE)
     ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as { sections?: Record<string, unknown> })
@@ -148,7 +154,6 @@ async function main(argv: string[]): Promise<number> {
     const charts = await writeBuildScaleChart(results[buildScale.id]!, RESULTS_DIR);
     console.log(`Chart: ${charts.map((file) => relative(process.cwd(), file)).join(', ')}`);
   }
-  return 0;
 }
 
 process.exitCode = await main(process.argv.slice(2));
