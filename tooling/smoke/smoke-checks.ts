@@ -74,8 +74,10 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
     ...buildEndpointChecks(context),
     ...buildNotFoundChecks(context),
     ...buildOpenApiChecks(context),
-    ...buildCorsAndMethodChecks(context),
-    ...buildDiscoveryDocumentChecks(context),
+    ...buildPreflightChecks(context),
+    ...buildMethodChecks(context),
+    ...buildApiCatalogAndSchemaChecks(context),
+    ...buildChangelogFeedChecks(context),
     ...buildStaticFileChecks(context),
     ...buildAgentDiscoveryChecks(context),
   ];
@@ -171,8 +173,8 @@ function buildOpenApiChecks(context: SmokeContext): SmokeCheck[] {
   ];
 }
 
-/** What the CDN answers to a CORS preflight, and to the methods the API does not take. */
-function buildCorsAndMethodChecks(context: SmokeContext): SmokeCheck[] {
+/** What the CDN answers to a CORS preflight on each public JSON resource. */
+function buildPreflightChecks(context: SmokeContext): SmokeCheck[] {
   return [
     ...publicJsonPaths(context).map((path) => ({
       name: `OPTIONS ${path} (a CORS preflight) answers 2xx, any origin, GET, a custom request header and a max-age`,
@@ -205,6 +207,12 @@ function buildCorsAndMethodChecks(context: SmokeContext): SmokeCheck[] {
         return `got ${got}`;
       },
     })),
+  ];
+}
+
+/** What the CDN answers to the methods the API does not take. */
+function buildMethodChecks(context: SmokeContext): SmokeCheck[] {
+  return [
     ...['POST', 'DELETE'].map((method) => ({
       name: `${method} ${endpoints[0].path} answers 405 with the JSON Error body and Allow: ${ALLOWED_METHODS.join(', ')}`,
       run: async () => {
@@ -228,8 +236,8 @@ function buildCorsAndMethodChecks(context: SmokeContext): SmokeCheck[] {
   ];
 }
 
-/** The machine-readable documents around the API: the API catalog, the JSON Schemas at their $id, the changelog feed. */
-function buildDiscoveryDocumentChecks(context: SmokeContext): SmokeCheck[] {
+/** The API catalog, and the JSON Schemas at their $id. */
+function buildApiCatalogAndSchemaChecks(context: SmokeContext): SmokeCheck[] {
   return [
     {
       name: `GET ${API_CATALOG_PATH} is the RFC 9727 linkset: its Content-Type, CORS, a link to itself, and every item answering`,
@@ -272,6 +280,12 @@ function buildDiscoveryDocumentChecks(context: SmokeContext): SmokeCheck[] {
         expectStaticHeader(context, response, 'content-type', resolveHeaders(context.config, path)['content-type']!);
       },
     })),
+  ];
+}
+
+/** The changelog's JSON Feed. */
+function buildChangelogFeedChecks(context: SmokeContext): SmokeCheck[] {
+  return [
     {
       name: `GET ${CHANGELOG_FEED_PATH} is the changelog's JSON Feed 1.1, naming itself, as ${CHANGELOG_FEED_TYPE}, with CORS`,
       run: async () => {
