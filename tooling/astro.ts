@@ -7,4 +7,5 @@ import { prepareSite } from './prepare-site.ts';
 
 await prepareSite({ build: false, outDir: 'dist' });
 const astro = spawn('astro', process.argv.slice(2), { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => astro.kill(signal));
 astro.once('exit', (code, signal) => (process.exitCode = code ?? (signal ? 1 : 0)));
