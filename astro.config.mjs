@@ -2,9 +2,6 @@
 import sitemap from '@astrojs/sitemap';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
-import { existsSync } from 'node:fs';
-import { cliTarballFile } from './site/lib/cli-package/cli-tarball.ts';
-import { buildCliPackage } from './tooling/build-cli.ts';
 import { contentSecurityPolicy } from './site/integrations/content-security-policy.ts';
 import starlightOpenAPI, { openAPISidebarGroups } from 'starlight-openapi';
 import { earshotData } from './site/integrations/earshot-data.ts';
@@ -12,51 +9,20 @@ import { markdownPages } from './site/integrations/markdown-pages.ts';
 import { pageLinkHeaders } from './site/integrations/page-link-headers.ts';
 import { WEBMCP_SCRIPT_PATH } from './site/lib/discovery/build-webmcp-script.ts';
 import { API_REFERENCE_BASE, docsSidebar } from './site/lib/docs/docs-navigation.ts';
-import { forApiReference } from './site/lib/docs/api-reference-pages.ts';
-import { buildOpenApiDocument } from './site/lib/openapi/build-openapi-document.ts';
-import { writeOpenApiFile } from './site/lib/openapi/write-openapi-file.ts';
 import { loadSiteContext } from './site/lib/site-context.ts';
-import {
-  buildPublishedAnswers,
-  PUBLISHED_ANSWERS_FILE,
-  writePublishedAnswers,
-} from './site/lib/mcp/write-published-answers.ts';
-import { readNetlifyConfig } from './site/lib/edge/netlify-config.ts';
-import { resolve } from 'node:path';
+import { OPENAPI_FILE_VARIABLE } from './tooling/prepare-site.ts';
 import { CHANGELOG_FEED_PATH, CHANGELOG_FEED_TYPE } from './site/lib/changelog/build-changelog-feed.ts';
 
+// This file only configures: what Astro reads from disk (the client tarball, the OpenAPI document
+// of the API reference, the MCP endpoint's answers) is written first by tooling/prepare-site.ts,
+// which `npm run build`, `npm run dev` and `npm run check` run.
 const context = loadSiteContext();
-
-// The pages and /mcp.json name the client tarball's pinned URL, so it must exist before Astro
-// renders anything. `npm run build` always packs it afresh; `astro dev` and `astro check` on a
-// fresh clone pack it once here.
-if (!existsSync(cliTarballFile())) await buildCliPackage();
 const { product } = context.data;
-
-// starlight-openapi reads its document from a file while Astro loads this config; it gets the
-// very document /openapi.json serves, built by the same function (see write-openapi-file.ts),
-// without the tags' descriptions, so that a tag is a sidebar group and not a page of its own
-// (forApiReference in site/lib/docs/api-reference-pages.ts).
-const openApiFile = writeOpenApiFile(forApiReference(buildOpenApiDocument(context)));
-
-// The remote MCP endpoint (netlify/functions/mcp.ts) answers from the bodies this build serves,
-// written where the function imports them. Only `astro build` of the directory Netlify publishes
-// writes them: a test building elsewhere, or `astro check` (which loads this config with the
-// default base URL), must not change what the local server's /mcp answers. Any Astro run writes
-// them when they are missing, so that type-checking a fresh clone finds the file.
-const outDir = process.env.EARSHOT_OUT_DIR ?? 'dist';
-if (!existsSync(PUBLISHED_ANSWERS_FILE)) writePublishedAnswers(buildPublishedAnswers(context));
-/** @type {import('astro').AstroIntegration} */
-const publishedAnswers = {
-  name: 'earshot-published-answers',
-  hooks: {
-    'astro:config:setup': ({ command }) => {
-      if (command === 'build' && resolve(outDir) === resolve(readNetlifyConfig().build?.publish ?? 'dist')) {
-        writePublishedAnswers(buildPublishedAnswers(context));
-      }
-    },
-  },
-};
+const openApiFile = process.env[OPENAPI_FILE_VARIABLE];
+if (!openApiFile)
+  throw new Error(
+    `${OPENAPI_FILE_VARIABLE} is not set: run Astro through npm run build, npm run dev or npm run check (tooling/prepare-site.ts writes what this config reads)`,
+  );
 
 export default defineConfig({
   // The site's sources live in site/ (beside client/, contract/ and tooling/; see ARCHITECTURE.md).
@@ -66,7 +32,6 @@ export default defineConfig({
   build: { format: 'directory' },
   integrations: [
     earshotData(),
-    publishedAnswers,
     starlight({
       title: `${product.name} developers`,
       description: product.description,

@@ -1,12 +1,18 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './tests/support/chromium.ts';
+import { localTestUrl } from './tests/support/test-build.ts';
 
 /**
  * Browser and HTTP tests against the built site, served by the local server (`netlify dev`) the
- * way production serves it. tests/run-tests.ts builds once and starts the server (`npm test`,
- * `npm run test:e2e`); the global setup installs the client from it. Budgets are per test and sized
- * for a loaded 2-core machine: a slow machine makes the run slower, not red.
+ * way production serves it. `npm test` builds once, starts the server and passes its URL in
+ * `EARSHOT_TEST_URL` (a deployment's URL works too). Run alone (`npx playwright test <file>`),
+ * `webServer` serves the test build (tests/support/test-build.ts: made on first use, reused while
+ * the sources are unchanged) on http://localhost:8888 (`EARSHOT_TEST_PORT` overrides), or reuses
+ * a server already answering there. The global setup installs the client from it. Budgets are
+ * per test and sized for a loaded 2-core machine: a slow machine makes the run slower, not red.
  */
+const givenUrl = process.env.EARSHOT_TEST_URL;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
@@ -17,10 +23,16 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   workers: 2,
   reporter: 'list',
-  use: {
-    baseURL: process.env.EARSHOT_TEST_URL,
-    trace: 'retain-on-failure',
-  },
+  use: { baseURL: givenUrl ?? localTestUrl, trace: 'retain-on-failure' },
+  ...(!givenUrl && {
+    webServer: {
+      command: 'node tests/support/serve-test-site.ts',
+      url: `${localTestUrl}/openapi.json`,
+      reuseExistingServer: true,
+      timeout: 600_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+  }),
   projects: [
     {
       name: 'chromium',

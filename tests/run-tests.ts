@@ -3,10 +3,11 @@
  *
  *   - the one build of `dist/`, made for the base URL of a local server, then that server and the
  *     browser and HTTP tests (Playwright) against it;
- *   - beside them, the unit tests and the static checks (format, lint, import rules, unused code),
- *     then, once the build is done, the type check and the artifact tests (they read the build).
+ *   - beside them, the unit tests (in-process, in one process) and the static checks (format, lint,
+ *     import rules, unused code), then, once the build is done, the type check, the artifact tests
+ *     (they read the build) and the process tests (real builds, packs, shells, terminals, bundlers).
  *
- * `--only static,unit,artifacts,e2e` runs some of the layers, and files named after the options
+ * `--only static,unit,process,artifacts,e2e` runs some of the layers, and files named after the options
  * narrow the layer they are in; the build and the server come only when a chosen layer needs them.
  * Each step's output is printed as a block when it ends, with its time; the run goes on after a
  * failing step where it can and exits 1 if any failed.
@@ -16,9 +17,9 @@ import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { findFreePort, startLocalServer, type LocalServer } from '../tooling/local-server.ts';
-import { PLANTED_SECRETS } from './support/test-build.ts';
+import { testBuildEnv } from './support/test-build.ts';
 
-const LAYERS = ['static', 'unit', 'artifacts', 'e2e'] as const;
+const LAYERS = ['static', 'unit', 'process', 'artifacts', 'e2e'] as const;
 type Layer = (typeof LAYERS)[number];
 
 interface StepResult {
@@ -73,9 +74,19 @@ function step(
   });
 }
 
+/**
+ * Unit tests share nothing but the CPU, so they run in one process (`--test-isolation=none`):
+ * modules load once, and the layer takes half the CPU time of a process per file, which matters
+ * on two cores shared with the build and the browser tests. The other layers start processes and
+ * servers of their own, one file at a time.
+ */
 const nodeTests = (folder: string) => {
   const files = filesOf(folder);
-  return ['--test', '--test-concurrency=1', ...(files.length > 0 ? files : [`tests/${folder}/**/*.test.ts`])];
+  return [
+    '--test',
+    folder === 'unit' ? '--test-isolation=none' : '--test-concurrency=1',
+    ...(files.length > 0 ? files : [`tests/${folder}/**/*.test.ts`]),
+  ];
 };
 
 async function main(): Promise<void> {
@@ -86,7 +97,7 @@ async function main(): Promise<void> {
 
   const built = needsBuild
     ? step('build dist/', process.execPath, ['tooling/build.ts'], {
-        env: { SITE_URL: baseUrl, EARSHOT_OUT_DIR: 'dist', ...PLANTED_SECRETS },
+        env: testBuildEnv({ dir: 'dist', baseUrl }),
         quietOnSuccess: true,
       })
     : Promise.resolve(false);
@@ -116,9 +127,11 @@ async function main(): Promise<void> {
     if (chosen.has('unit')) await step('unit tests', process.execPath, nodeTests('unit'));
     if (chosen.has('static')) await step('format, lint, import rules, unused code', 'npm', ['run', '--silent', 'lint']);
     const ok = await built;
-    if (chosen.has('static')) await step('types (astro check)', 'npx', ['astro', 'check']);
+    if (chosen.has('static')) await step('types (astro check)', 'npm', ['run', '--silent', 'check']);
     if (chosen.has('artifacts') && ok)
       await step('artifact tests', process.execPath, nodeTests('artifacts'), { env: siteEnv });
+    // After the build, which writes the answers netlify/functions/mcp.ts imports; they need no build.
+    if (chosen.has('process')) await step('process tests', process.execPath, nodeTests('process'));
   };
   try {
     await Promise.all([browserLane(), nodeLane()]);
@@ -127,7 +140,8 @@ async function main(): Promise<void> {
     // netlify dev's telemetry choice, written into the project's own Netlify state.
     rmSync('.netlify/local/config/netlify/telemetry', { force: true, recursive: true });
   }
-  if (needsBuild && !(await built)) console.log('── the build failed: the artifact and browser tests did not run ──');
+  if (needsBuild && !(await built))
+    console.log('── the build failed: the artifact, process and browser tests did not run ──');
 }
 
 await main();

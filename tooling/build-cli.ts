@@ -39,6 +39,7 @@ import { readBuildFacts } from '../client/src/baked/build-facts.ts';
 import { checkedSchemaNames } from '../client/src/baked/validator-names.ts';
 import { commandDefinitions, commandName, exitCodeDefinitions } from '../client/src/definitions.ts';
 import { createSchemaValidator } from '../contract/create-schema-validator.ts';
+import type { endpoints } from '../contract/endpoints.ts';
 import { resolveSiteLink } from '../contract/resource-links.ts';
 import { apiSchemas, mcpConfigurationSchema, tolerantSchemas } from '../contract/schemas/index.ts';
 import { listBundledPackages } from './bundled-packages.ts';
@@ -200,14 +201,22 @@ export async function generateLibraryTypes(): Promise<string> {
   return `${await generateSchemaTypes()}\n${await emitLibraryDeclarations()}`;
 }
 
-/** The library's public names that come from the JSON Schemas, and the schema of each. */
+/** The schema of each endpoint's answer (contract/endpoints.ts), by its name. */
+type EndpointSchemas = { [Name in (typeof endpoints)[number]['schema']]: (typeof apiSchemas)[Name] };
+
+/**
+ * The library's public names that come from the JSON Schemas, and the schema of each: every
+ * endpoint's answer (an endpoint added to contract/endpoints.ts fails the type check until its
+ * answer is here), what they reference, the error and the MCP configuration. In this order in
+ * `index.d.ts`, whose bytes a released version keeps.
+ */
 const schemaTypes = {
   Platform: apiSchemas.Platform,
   PlatformsResponse: apiSchemas.PlatformsResponse,
   CapabilitiesResponse: apiSchemas.CapabilitiesResponse,
   ApiError: apiSchemas.Error,
   McpConfiguration: mcpConfigurationSchema,
-} as const;
+} as const satisfies EndpointSchemas & Record<string, { $id: string }>;
 
 async function generateSchemaTypes(): Promise<string> {
   const { compile } = await import('json-schema-to-typescript');

@@ -44,9 +44,10 @@ async function main(): Promise<number> {
       'npm run changes shows what clients would see; npm run changes -- --record records it',
     );
   try {
-    // The client package first: the site serves it, and its pages and /mcp.json name its URL.
-    const { buildCliPackage } = await import('./build-cli.ts');
-    await buildCliPackage();
+    // The client package first: the site serves it, and its pages and /mcp.json name its URL; then
+    // the other files Astro reads (prepare-site.ts).
+    const { prepareSite } = await import('./prepare-site.ts');
+    await prepareSite({ build: true, outDir: OUT_DIR });
     // A released version never changes: other bytes under a recorded version stop the build here.
     const { readCliTarball } = await import('../site/lib/cli-package/cli-tarball.ts');
     const { readServedReleases } = await import('../site/lib/cli-package/releases.ts');

@@ -7,7 +7,7 @@ import { buildMcpTooManyRequestsResponse } from '../../site/lib/mcp/mcp-too-many
 
 /**
  * Netlify reads this object from the source at deploy time, as literals only, so the numbers of
- * the `/mcp` rule in netlify.toml are repeated here; `tests/unit/netlify-functions.test.ts` fails
+ * the `/mcp` rule in netlify.toml are repeated here; `tests/process/netlify-functions-bundle.test.ts` fails
  * when they differ. Limited like `/mcp`, so that calling this address directly cannot run up
  * invocations: over it, Netlify's own 429, no invocation.
  * @see https://docs.netlify.com/manage/security/secure-access-to-sites/rate-limiting/

@@ -10,7 +10,7 @@ import { withSecurityHeaders } from '../../site/lib/edge/security-headers.ts';
 
 /**
  * Netlify reads this object from the source at deploy time, as literals only, so the numbers of
- * netlify.toml's `/mcp` rule are repeated here; `tests/unit/netlify-functions.test.ts` fails when
+ * netlify.toml's `/mcp` rule are repeated here; `tests/process/netlify-functions-bundle.test.ts` fails when
  * they differ (the bundler's own reading of this file included). The `/mcp` rule limits the
  * endpoint with the JSON-RPC 429; this limit covers the function's own address, which answers 404 but
  * would otherwise be an invocation per request, unlimited: over it, Netlify's own 429, no invocation.

@@ -7,7 +7,7 @@ import { withSecurityHeaders } from '../../site/lib/edge/security-headers.ts';
 
 /**
  * Netlify reads this object from the source at deploy time, as literals only (no imports), so
- * `tests/unit/netlify-functions.test.ts` holds it to netlify.toml: the paths are those the
+ * `tests/process/netlify-functions-bundle.test.ts` holds it to netlify.toml: the paths are those the
  * `[[headers]]` rules give CORS, and the rate limit is the API's.
  *
  * `method` keeps the function off the GET path: GET and HEAD never match it and stay static

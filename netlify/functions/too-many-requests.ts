@@ -9,7 +9,7 @@ import { buildTooManyRequestsResponse } from '../../site/lib/edge/too-many-reque
 /**
  * Netlify reads this object from the source at deploy time, as literals only: it cannot import
  * netlify.toml, so the numbers of its rate limit are repeated here, and
- * `tests/unit/netlify-functions.test.ts` fails when they differ (the bundler's own reading of
+ * `tests/process/netlify-functions-bundle.test.ts` fails when they differ (the bundler's own reading of
  * this file included).
  *
  * The function is limited like the API, so that calling it directly, past the rules, cannot run

@@ -21,26 +21,20 @@ import type { McpConfiguration } from '../../contract/schemas/index.ts';
 import { publishedSchemas, publishedTolerantSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { buildMcpTooManyRequestsBody, RATE_LIMITED } from '../../site/lib/mcp/mcp-too-many-requests.ts';
 import { LONG_OUTPUT_LINES, OUTPUT_LINES_SHOWN } from '../../site/lib/docs/code-samples.ts';
-import { attribute, parseHtml, textContent, walkElements, type HtmlElement } from '../support/html-tree.ts';
+import {
+  attribute,
+  parseHtml,
+  readableText,
+  textContent,
+  walkElements,
+  type HtmlElement,
+} from '../support/html-tree.ts';
 import { testSite } from '../support/test-build.ts';
 
 const { dir: outDir, baseUrl } = testSite();
 const { product, platforms } = loadSiteDataOrThrow({ dataDir: 'data' });
 
 const readPage = (path: string) => readFileSync(join(outDir, path, 'index.html'), 'utf8');
-/** The text a reader sees: tags dropped, the entities Astro writes decoded. */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<wbr>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;|&#34;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&#x([0-9a-f]+);/gi, (_entity, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_entity, decimal: string) => String.fromCodePoint(Number(decimal)))
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -144,7 +138,7 @@ describe('the docs, as the test run built them', () => {
 
   it('leave no MDX expression unevaluated and print no "undefined"', () => {
     const problems = htmlFiles(outDir).flatMap((file) => {
-      const text = textOf(readFileSync(join(outDir, file), 'utf8'));
+      const text = readableText(readFileSync(join(outDir, file), 'utf8'));
       return [/\{facts\.[^}]*\}/, /\bundefined\b/, /\[object Object\]/].flatMap((pattern) => {
         const match = pattern.exec(text);
         return match ? [`${file}: ${match[0]}`] : [];
@@ -154,7 +148,7 @@ describe('the docs, as the test run built them', () => {
   });
 
   it('print the rate limit read from netlify.toml and the 429 body the OpenAPI document declares', () => {
-    const text = textOf(readPage('docs/rate-limits'));
+    const text = readableText(readPage('docs/rate-limits'));
     assert.ok(text.includes(describeRateLimit(readRateLimit())), 'the limit is missing');
     assert.ok(text.includes(JSON.stringify(TOO_MANY_REQUESTS)), 'the 429 body is missing');
     assert.ok(text.includes(JSON.stringify(NOT_FOUND)), 'the 404 body is missing');
@@ -163,14 +157,14 @@ describe('the docs, as the test run built them', () => {
   it("state the MCP endpoint's own limit, on the MCP and rate-limit pages, with the reasoning and the JSON-RPC 429 body", () => {
     const mcpRateLimit = readMcpRateLimit();
     for (const page of ['docs/mcp', 'docs/rate-limits']) {
-      const text = textOf(readPage(page));
+      const text = readableText(readPage(page));
       assert.ok(
         text.includes(`${describeRateLimit(mcpRateLimit)} per client IP address`),
         `${page}: the limit is missing`,
       );
       assert.ok(text.includes(`${RATE_LIMITED}`), `${page}: the JSON-RPC code is missing`);
     }
-    const text = textOf(readPage('docs/rate-limits'));
+    const text = readableText(readPage('docs/rate-limits'));
     // A code block splits the JSON into highlighted tokens: compared without white space.
     const squash = (value: string) => value.replace(/\s+/g, '');
     assert.ok(
@@ -184,7 +178,7 @@ describe('the docs, as the test run built them', () => {
   it("never state a rate limit other than netlify.toml's, the API's or the MCP endpoint's, on any page", () => {
     const limits = [readRateLimit(), readMcpRateLimit()];
     const wrong = htmlFiles(outDir).flatMap((file) =>
-      findStatedRateLimits(textOf(readFileSync(join(outDir, file), 'utf8')))
+      findStatedRateLimits(readableText(readFileSync(join(outDir, file), 'utf8')))
         .filter(
           (stated) =>
             !limits.some(
@@ -200,7 +194,7 @@ describe('the docs, as the test run built them', () => {
     // Code blocks split commands into tokens; compare without white space. A `span` of a
     // definition renders as code, without its backticks (site/lib/docs/code-spans.ts).
     const squash = (text: string) => text.replace(/\s+|`/g, '');
-    const text = squash(textOf(readPage('docs/cli')));
+    const text = squash(readableText(readPage('docs/cli')));
     const missing = [
       ...commandDefinitions.flatMap((command) => [
         commandName(command.path),
@@ -220,7 +214,7 @@ describe('the docs, as the test run built them', () => {
     assert.equal(served.mcpServers.earshot.url, `${baseUrl}/mcp`);
     assert.deepEqual(served.mcpServers['earshot-stdio'].args.slice(-2), ['--base-url', baseUrl]);
     // Code blocks split tokens into elements, so compare without any white space.
-    const text = textOf(readPage('docs/mcp')).replace(/\s/g, '');
+    const text = readableText(readPage('docs/mcp')).replace(/\s/g, '');
     const missing = renderMcpClientSnippets(served).flatMap((snippet) =>
       [snippet.name, snippet.code].filter((fact) => !text.includes(fact.replace(/\s/g, ''))),
     );
@@ -229,7 +223,7 @@ describe('the docs, as the test run built them', () => {
 
   it('give the support contact from data/product.json on the authentication page', () => {
     const html = readPage('docs/authentication');
-    assert.ok(textOf(html).includes(product.supportEmail));
+    assert.ok(readableText(html).includes(product.supportEmail));
     assert.match(html, new RegExp(`href="mailto:${product.supportEmail.replace('.', '\\.')}\\?`));
   });
 
@@ -252,8 +246,10 @@ describe('the docs, as the test run built them', () => {
     assert.equal(served.servers.length, 1);
     assert.equal(served.servers[0].url, baseUrl);
     // starlight-openapi prints the server URL in each operation's request example.
-    assert.ok(textOf(readPage('docs/api/operations/listserviceplatforms')).includes(`${baseUrl}/api/v1/platforms`));
-    assert.ok(textOf(readPage('docs')).includes(`All endpoints live under ${baseUrl}`));
+    assert.ok(
+      readableText(readPage('docs/api/operations/listserviceplatforms')).includes(`${baseUrl}/api/v1/platforms`),
+    );
+    assert.ok(readableText(readPage('docs')).includes(`All endpoints live under ${baseUrl}`));
     assert.match(
       readFileSync(join(outDir, 'llms.txt'), 'utf8'),
       new RegExp(`^- \\[Overview and quick start\\]\\(${baseUrl}/docs\\.md\\)`, 'm'),
@@ -291,6 +287,6 @@ describe('the JSON Schemas, as the test run built them', () => {
     const missing = onSite.filter((address) => !existsSync(join(outDir, new URL(address).pathname)));
     assert.deepEqual(missing, []);
     // What a tolerant schema is for is said where the schemas are listed.
-    assert.match(textOf(readPage('docs/versioning')), /Tolerant schemas, for clients/);
+    assert.match(readableText(readPage('docs/versioning')), /Tolerant schemas, for clients/);
   });
 });

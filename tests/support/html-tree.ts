@@ -29,6 +29,24 @@ export function textContent(node: HtmlNode): string {
   return node.childNodes.map(textContent).join('');
 }
 
+/**
+ * The text a reader sees: scripts and styles dropped, a space between elements (none at a `<wbr>`,
+ * which only marks where a line may break), entities decoded by the parser, white space collapsed.
+ */
+export function readableText(html: string): string {
+  const parts: string[] = [];
+  const visit = (node: HtmlNode): void => {
+    if (node.nodeName === '#text') parts.push((node as DefaultTreeAdapterTypes.TextNode).value);
+    if (!('childNodes' in node) || node.nodeName === 'script' || node.nodeName === 'style') return;
+    const spaced = node.nodeName !== 'wbr';
+    if (spaced) parts.push(' ');
+    for (const child of node.childNodes) visit(child);
+    if (spaced) parts.push(' ');
+  };
+  visit(parseHtml(html));
+  return parts.join('').replace(/\s+/g, ' ');
+}
+
 export function attribute(element: HtmlElement, name: string): string | undefined {
   return element.attrs.find((attr) => attr.name === name)?.value;
 }

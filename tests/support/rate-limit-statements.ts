@@ -25,7 +25,7 @@ export function findStatedRateLimits(text: string): StatedRateLimit[] {
 /**
  * Every place outside the docs that tells readers the rate limit, each read as the reader gets it.
  * Each must state the limit at least once and never a different one. The built docs pages are
- * held to the same rule in tests/unit/docs-build.test.ts, which builds them.
+ * held to the same rule in tests/artifacts/docs.test.ts, which reads the test build.
  */
 export const rateLimitStatements: { name: string; read: () => string }[] = [
   {

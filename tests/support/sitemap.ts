@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { testSite } from './test-build.ts';
 
 /**
  * The sitemap also names files that are not pages (the changelog's feed): the page tests take
@@ -25,13 +26,12 @@ export async function readSitemapPaths(request: APIRequestContext): Promise<stri
 }
 
 /**
- * The same paths, read from the test run's build (`EARSHOT_TEST_SITE_DIR`) when Playwright collects
+ * The same paths, read from the test run's build (`testSite()`) when Playwright collects
  * the tests, so that each page gets a test of its own. The served sitemap is checked against the
  * pages by the crawl.
  */
 export function builtSitemapPaths(): string[] {
-  const dir = process.env.EARSHOT_TEST_SITE_DIR;
-  if (!dir) throw new Error('EARSHOT_TEST_SITE_DIR is not set: run the browser tests with `npm run test:e2e`');
+  const { dir } = testSite();
   const locs = (file: string) =>
     [...readFileSync(join(dir, file), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
       (match) => new URL(match[1]!).pathname,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { parse as parseToml } from 'smol-toml';
 import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { parseContentSecurityPolicy } from '../../site/lib/edge/content-security-policy.ts';
@@ -25,10 +26,14 @@ const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
 const TOO_MANY_REQUESTS_PATH = '/.netlify/functions/too-many-requests';
 
 describe('netlify.toml: the build', () => {
-  it('builds with npm run build into dist/, on the Node major version package.json installs', () => {
-    const nodeRange = (JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: Record<string, string> })
-      .devDependencies.node;
-    assert.equal(config.build?.command, 'npm run build');
+  it('builds with the npm script that runs tooling/build.ts into dist/, on the Node major version package.json installs', () => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      devDependencies: Record<string, string>;
+      scripts: Record<string, string>;
+    };
+    const nodeRange = manifest.devDependencies.node;
+    const script = /^npm run (\S+)$/.exec(config.build?.command ?? '')?.[1];
+    assert.match(manifest.scripts[script ?? ''] ?? '', /^node tooling\/build\.ts$/, config.build?.command);
     assert.equal(config.build?.publish, 'dist');
     assert.equal(config.build?.environment?.NODE_VERSION, /\d+/.exec(nodeRange ?? '')?.[0]);
   });
@@ -37,8 +42,18 @@ describe('netlify.toml: the build', () => {
 describe('netlify.toml: rate limiting', () => {
   const rateLimit = readRateLimit();
 
-  it('is the documented 60 requests per 60 seconds, per client IP and domain', () => {
-    assert.deepEqual(rateLimit, { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] });
+  /** The `rate_limit` table of the rule for `from`, as netlify.toml spells it. */
+  const rawRule = (from: string) => {
+    const raw = parseToml(readFileSync('netlify.toml', 'utf8')) as {
+      redirects: { from: string; rate_limit?: Record<string, unknown> }[];
+    };
+    const { window_limit, window_size, aggregate_by } = raw.redirects.find((rule) => rule.from === from)!.rate_limit!;
+    return { windowLimit: window_limit, windowSize: window_size, aggregateBy: aggregate_by };
+  };
+
+  it("is read from the endpoints' rules of netlify.toml, per client IP and domain", () => {
+    for (const route of endpoints) assert.deepEqual(rateLimit, rawRule(route.path), route.path);
+    assert.deepEqual(rateLimit.aggregateBy, ['ip', 'domain']);
   });
 
   for (const route of endpoints) {
@@ -65,8 +80,11 @@ describe('netlify.toml: rate limiting', () => {
     });
   }
 
-  it('/mcp has a limit of its own, for connectors shared by many users: 300 requests per 60 seconds, per client IP and domain', () => {
-    assert.deepEqual(readMcpRateLimit(), { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] });
+  it('/mcp has a limit of its own, for connectors shared by many users: more requests per window, per client IP and domain', () => {
+    const mcpRateLimit = readMcpRateLimit();
+    assert.deepEqual(mcpRateLimit, rawRule('/mcp'));
+    assert.ok(mcpRateLimit.windowLimit / mcpRateLimit.windowSize > rateLimit.windowLimit / rateLimit.windowSize);
+    assert.deepEqual(mcpRateLimit.aggregateBy, ['ip', 'domain']);
   });
 
   it('/mcp: the first matching rule rewrites to the MCP endpoint function under the limit, and to the JSON-RPC 429 function over it', () => {

@@ -1,153 +1,22 @@
-import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, parse as parsePath } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import otherMethods, { config as otherMethodsConfig } from '../../netlify/functions/other-methods.ts';
-import tooManyRequests, {
-  RETRY_AFTER_SECONDS,
-  config as tooManyRequestsConfig,
-} from '../../netlify/functions/too-many-requests.ts';
+import { describe, it } from 'node:test';
+import otherMethods from '../../netlify/functions/other-methods.ts';
+import tooManyRequests, { RETRY_AFTER_SECONDS } from '../../netlify/functions/too-many-requests.ts';
 import { apiErrors, METHOD_NOT_ALLOWED, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
 import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-config.ts';
 import { readMcpRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
-import { MCP_ENDPOINT_PATH } from '../../contract/mcp-endpoint-path.ts';
-import { config as mcpConfig } from '../../netlify/functions/mcp.ts';
-import { config as serverIconConfig } from '../../netlify/functions/server-icon.ts';
-import { SERVER_ICON_PATH } from '../../client/src/mcp/server-icon.ts';
-import mcpTooManyRequests, {
-  config as mcpTooManyRequestsConfig,
-} from '../../netlify/functions/mcp-too-many-requests.ts';
+import mcpTooManyRequests from '../../netlify/functions/mcp-too-many-requests.ts';
 import { RATE_LIMITED } from '../../site/lib/mcp/mcp-too-many-requests.ts';
 import { parseRateLimitItem, RATE_LIMIT_POLICY_NAME } from '../../contract/rate-limit-fields.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
 import { errorSchema } from '../../contract/schemas/index.ts';
 
+/** The functions' handlers, called in-process; how Netlify bundles and routes them: tests/process/netlify-functions-bundle.test.ts. */
 const netlify = readNetlifyConfig();
 const rateLimit = readRateLimit();
 const mcpRateLimit = readMcpRateLimit();
 const validateError = createSchemaValidator().getSchema(errorSchema.$id)!;
 const apiHeaders = resolveHeaders(netlify, '/api/v1/platforms');
-
-/** What Netlify's own bundler reads from a function's `config`, as it writes it into the deploy's manifest. */
-interface ManifestFunction {
-  name: string;
-  routes?: { pattern: string; methods?: string[] }[];
-  trafficRules?: {
-    action: {
-      type: string;
-      config: {
-        rateLimitConfig: { windowLimit: number; windowSize: number; algorithm: string };
-        aggregate: { keys: { type: string }[] };
-      };
-    };
-  };
-}
-
-const bundleDir = mkdtempSync(join(tmpdir(), 'earshot-functions-'));
-let manifest: ManifestFunction[] = [];
-const deployed = (name: string) => manifest.find((fn) => fn.name === name)!;
-
-/** The rate limit of a bundled function, in the shape of readRateLimit(). */
-function bundledRateLimit(fn: ManifestFunction) {
-  const action = fn.trafficRules?.action;
-  return {
-    windowLimit: action?.config.rateLimitConfig.windowLimit,
-    windowSize: action?.config.rateLimitConfig.windowSize,
-    aggregateBy: action?.config.aggregate.keys.map((key) => key.type),
-  };
-}
-
-before(async () => {
-  // The bundler Netlify's build runs on netlify/functions: it parses each `config` from the source
-  // (literals only) and writes the routes and rate limits the CDN will apply.
-  await zipFunctions([netlify.functions!.directory!], bundleDir, {
-    manifest: join(bundleDir, 'manifest.json'),
-    archiveFormat: 'none',
-    basePath: process.cwd(),
-  });
-  manifest = (JSON.parse(readFileSync(join(bundleDir, 'manifest.json'), 'utf8')) as { functions: ManifestFunction[] })
-    .functions;
-});
-
-after(() => rmSync(bundleDir, { recursive: true, force: true }));
-
-describe('netlify/functions, as Netlify bundles them', () => {
-  it('deploys exactly the five functions, each rate limited like the rule that leads to it in netlify.toml (the MCP ones like /mcp), with Netlify’s own 429 over it', () => {
-    assert.deepEqual(
-      manifest.map((fn) => fn.name).sort(),
-      readdirSync(netlify.functions!.directory!)
-        .map((file) => parsePath(file).name)
-        .sort(),
-    );
-    assert.deepEqual(manifest.map((fn) => fn.name).sort(), [
-      'mcp',
-      'mcp-too-many-requests',
-      'other-methods',
-      'server-icon',
-      'too-many-requests',
-    ]);
-    for (const fn of manifest) {
-      assert.deepEqual(
-        bundledRateLimit(fn),
-        fn.name.startsWith('mcp') ? mcpRateLimit : rateLimit,
-        `${fn.name}: its config.rateLimit and netlify.toml disagree`,
-      );
-      assert.equal(fn.trafficRules?.action.type, 'rate_limit', fn.name);
-      // Netlify's only algorithm, which the docs and the README describe.
-      assert.equal(fn.trafficRules?.action.config.rateLimitConfig.algorithm, 'sliding_window', fn.name);
-    }
-  });
-
-  it('the 429 functions keep their default paths, the ones the rate-limit rules rewrite to: /mcp to the JSON-RPC one, the API to the other', () => {
-    assert.equal(deployed('too-many-requests').routes, undefined);
-    assert.equal(deployed('mcp-too-many-requests').routes, undefined);
-    const targets = netlify.redirects!.flatMap((rule) => (rule.rate_limit ? [[rule.from, rule.rate_limit.to]] : []));
-    for (const [from, to] of targets)
-      assert.equal(
-        to,
-        from === MCP_ENDPOINT_PATH
-          ? '/.netlify/functions/mcp-too-many-requests'
-          : '/.netlify/functions/too-many-requests',
-        from,
-      );
-  });
-
-  it('other-methods runs for every public JSON resource that netlify.toml gives CORS, and never for GET or HEAD', () => {
-    const corsPaths = (netlify.headers ?? [])
-      .filter((rule) => rule.values['Access-Control-Allow-Origin'])
-      .map((rule) => rule.for);
-    const routes = deployed('other-methods').routes ?? [];
-    assert.deepEqual(routes.map((route) => route.pattern).sort(), [...corsPaths].sort());
-    for (const route of routes)
-      assert.deepEqual(route.methods, ['OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'], route.pattern);
-  });
-
-  it('the code reads the same config the bundler does', () => {
-    for (const [config, limit] of [
-      [tooManyRequestsConfig, rateLimit],
-      [otherMethodsConfig, rateLimit],
-      [mcpConfig, mcpRateLimit],
-      [mcpTooManyRequestsConfig, mcpRateLimit],
-    ] as const) {
-      const { windowLimit, windowSize, aggregateBy } = config.rateLimit;
-      assert.deepEqual({ windowLimit, windowSize, aggregateBy }, limit);
-    }
-    assert.deepEqual(
-      otherMethodsConfig.path,
-      deployed('other-methods').routes!.map((route) => route.pattern),
-    );
-    assert.deepEqual(serverIconConfig.rateLimit.windowLimit, rateLimit.windowLimit);
-    assert.deepEqual(serverIconConfig.rateLimit.windowSize, rateLimit.windowSize);
-  });
-
-  it('server-icon answers GET and HEAD at the path the MCP server names for its icon, and nothing else', () => {
-    assert.deepEqual(deployed('server-icon').routes, [
-      { pattern: SERVER_ICON_PATH, literal: SERVER_ICON_PATH, methods: ['GET', 'HEAD'] },
-    ]);
-  });
-});
 
 describe('the too-many-requests function, where the rate limit rewrites', () => {
   it('answers 429 with the JSON Error body', async () => {

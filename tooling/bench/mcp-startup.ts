@@ -104,96 +104,25 @@ export const mcpStartup: BenchSection = {
     const servers: ChildProcess[] = [];
     try {
       log('bundling the floor servers and the endpoint on node:http');
-      const bundle = async (name: string, contents: string) => {
-        const outfile = join(work, `${name}.mjs`);
-        const {
-          entryPoints: _entries,
-          outdir: _outdir,
-          outExtension: _ext,
-          chunkNames: _chunks,
-          splitting: _splitting,
-          plugins: _plugins,
-          ...options
-        } = cliBuildOptions;
-        await build({
-          ...options,
-          stdin: { contents, resolveDir: resolve('.'), loader: 'ts', sourcefile: `${name}.ts` },
-          outfile,
-          logLevel: 'error',
-        });
-        return outfile;
+      const floorStdio = await bundleForBench(work, 'floor-stdio', FLOOR_STDIO);
+      const start = async (name: string, contents: string) => {
+        const server = await startHttpServer(node, await bundleForBench(work, name, contents));
+        servers.push(server.child);
+        return server.url;
       };
-      const floorStdio = await bundle('floor-stdio', FLOOR_STDIO);
-      const start = async (file: string) => {
-        const port = await findFreePort();
-        const child = spawn(node, [file, String(port)], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
-        servers.push(child);
-        await new Promise<void>((ready, fail) => {
-          child.stdout!.once('data', () => ready());
-          child.once('exit', (code) => fail(new Error(`${file} exited with ${code}`)));
-        });
-        return `http://127.0.0.1:${port}/mcp`;
+      const targets = {
+        baseUrl,
+        cliPath,
+        floorStdio,
+        floorHttp: await start('floor-http', FLOOR_HTTP),
+        earshotHttp: await start('earshot-http', EARSHOT_HTTP),
       };
-      const floorHttp = await start(await bundle('floor-http', FLOOR_HTTP));
-      const earshotHttp = await start(await bundle('earshot-http', EARSHOT_HTTP));
-
       const rows: BenchRow[] = [];
       const figures: Record<string, unknown> = {};
       for (const era of Object.keys(OPENINGS) as Era[]) {
-        log(`stdio, ${era}`);
-        const [earshot, floor] = (await takeTurns([
-          () => timeStdio(node, [cliPath, 'mcp', '--base-url', baseUrl], era),
-          () => timeStdio(node, [floorStdio], era),
-        ])) as [Summary, Summary];
-        log(`HTTP, ${era}`);
-        const [local, localFunction, plain, floorPlain] = (await takeTurns([
-          () => timeHttp(`${baseUrl}/mcp`, era),
-          // Any function costs the local server this much per request: the 429 answer does nothing.
-          () => timeHttp(`${baseUrl}/.netlify/functions/too-many-requests`, era, 429),
-          () => timeHttp(earshotHttp, era),
-          () => timeHttp(floorHttp, era),
-        ])) as [Summary, Summary, Summary, Summary];
-        const ratio = (a: Summary, b: Summary) => `${(a.median / b.median).toFixed(2)}x the floor`;
-        rows.push(
-          {
-            measure: `stdio, ${era}: earshot mcp (spawn included)`,
-            value: formatMs(earshot.median),
-            detail: `${formatSpread(earshot)}; ${ratio(earshot, floor)}`,
-          },
-          {
-            measure: `stdio, ${era}: minimal v2 SDK server (floor)`,
-            value: formatMs(floor.median),
-            detail: formatSpread(floor),
-          },
-          {
-            measure: `HTTP, ${era}: /mcp on the local server (netlify dev)`,
-            value: formatMs(local.median),
-            detail: formatSpread(local),
-          },
-          {
-            measure: `HTTP, ${era}: a function doing nothing, same server`,
-            value: formatMs(localFunction.median),
-            detail: `${formatSpread(localFunction)}; the 429 answer, as many requests`,
-          },
-          {
-            measure: `HTTP, ${era}: the same endpoint on node:http`,
-            value: formatMs(plain.median),
-            detail: `${formatSpread(plain)}; ${ratio(plain, floorPlain)}`,
-          },
-          {
-            measure: `HTTP, ${era}: minimal v2 SDK server on node:http (floor)`,
-            value: formatMs(floorPlain.median),
-            detail: formatSpread(floorPlain),
-          },
-        );
-        figures[era] = {
-          stdioEarshotMs: roundSummary(earshot),
-          stdioFloorMs: roundSummary(floor),
-          httpLocalServerMs: roundSummary(local),
-          httpLocalServerEmptyFunctionMs: roundSummary(localFunction),
-          httpEndpointOnNodeHttpMs: roundSummary(plain),
-          httpFloorOnNodeHttpMs: roundSummary(floorPlain),
-        };
+        const measured = await measureEra(era, node, targets, log);
+        rows.push(...measured.rows);
+        figures[era] = measured.figures;
       }
       return { rows, figures: { runs: RUNS, warmups: WARMUPS, ...figures } };
     } finally {
@@ -202,6 +131,103 @@ export const mcpStartup: BenchSection = {
     }
   },
 };
+
+/** Bundles a small server the way the client is bundled, into `work`. */
+async function bundleForBench(work: string, name: string, contents: string): Promise<string> {
+  const outfile = join(work, `${name}.mjs`);
+  const {
+    entryPoints: _entries,
+    outdir: _outdir,
+    outExtension: _ext,
+    chunkNames: _chunks,
+    splitting: _splitting,
+    plugins: _plugins,
+    ...options
+  } = cliBuildOptions;
+  await build({
+    ...options,
+    stdin: { contents, resolveDir: resolve('.'), loader: 'ts', sourcefile: `${name}.ts` },
+    outfile,
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+/** Starts a bundled HTTP server on a free port and resolves with its `/mcp` URL once it says it is ready. */
+async function startHttpServer(node: string, file: string): Promise<{ child: ChildProcess; url: string }> {
+  const port = await findFreePort();
+  const child = spawn(node, [file, String(port)], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  await new Promise<void>((ready, fail) => {
+    child.stdout!.once('data', () => ready());
+    child.once('exit', (code) => fail(new Error(`${file} exited with ${code}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}/mcp` };
+}
+
+/** The rows and figures of one protocol era: stdio and HTTP, each beside its floor. */
+async function measureEra(
+  era: Era,
+  node: string,
+  targets: { baseUrl: string; cliPath: string; floorStdio: string; floorHttp: string; earshotHttp: string },
+  log: (line: string) => void,
+): Promise<{ rows: BenchRow[]; figures: Record<string, unknown> }> {
+  const { baseUrl, cliPath, floorStdio, floorHttp, earshotHttp } = targets;
+  log(`stdio, ${era}`);
+  const [earshot, floor] = (await takeTurns([
+    () => timeStdio(node, [cliPath, 'mcp', '--base-url', baseUrl], era),
+    () => timeStdio(node, [floorStdio], era),
+  ])) as [Summary, Summary];
+  log(`HTTP, ${era}`);
+  const [local, localFunction, plain, floorPlain] = (await takeTurns([
+    () => timeHttp(`${baseUrl}/mcp`, era),
+    // Any function costs the local server this much per request: the 429 answer does nothing.
+    () => timeHttp(`${baseUrl}/.netlify/functions/too-many-requests`, era, 429),
+    () => timeHttp(earshotHttp, era),
+    () => timeHttp(floorHttp, era),
+  ])) as [Summary, Summary, Summary, Summary];
+  const ratio = (a: Summary, b: Summary) => `${(a.median / b.median).toFixed(2)}x the floor`;
+  const rows: BenchRow[] = [
+    {
+      measure: `stdio, ${era}: earshot mcp (spawn included)`,
+      value: formatMs(earshot.median),
+      detail: `${formatSpread(earshot)}; ${ratio(earshot, floor)}`,
+    },
+    {
+      measure: `stdio, ${era}: minimal v2 SDK server (floor)`,
+      value: formatMs(floor.median),
+      detail: formatSpread(floor),
+    },
+    {
+      measure: `HTTP, ${era}: /mcp on the local server (netlify dev)`,
+      value: formatMs(local.median),
+      detail: formatSpread(local),
+    },
+    {
+      measure: `HTTP, ${era}: a function doing nothing, same server`,
+      value: formatMs(localFunction.median),
+      detail: `${formatSpread(localFunction)}; the 429 answer, as many requests`,
+    },
+    {
+      measure: `HTTP, ${era}: the same endpoint on node:http`,
+      value: formatMs(plain.median),
+      detail: `${formatSpread(plain)}; ${ratio(plain, floorPlain)}`,
+    },
+    {
+      measure: `HTTP, ${era}: minimal v2 SDK server on node:http (floor)`,
+      value: formatMs(floorPlain.median),
+      detail: formatSpread(floorPlain),
+    },
+  ];
+  const figures = {
+    stdioEarshotMs: roundSummary(earshot),
+    stdioFloorMs: roundSummary(floor),
+    httpLocalServerMs: roundSummary(local),
+    httpLocalServerEmptyFunctionMs: roundSummary(localFunction),
+    httpEndpointOnNodeHttpMs: roundSummary(plain),
+    httpFloorOnNodeHttpMs: roundSummary(floorPlain),
+  };
+  return { rows, figures };
+}
 
 /** Runs each measurement in turn, `WARMUPS` unmeasured rounds first, and summarizes each. */
 async function takeTurns(measurements: (() => Promise<number>)[]): Promise<Summary[]> {

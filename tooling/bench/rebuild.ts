@@ -75,15 +75,11 @@ async function measureDevServer(node: string, dataDir: string, edit: () => strin
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}/api/v1/platforms`;
   const started = performance.now();
-  const child = spawn(
-    node,
-    ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(port), '--host', '127.0.0.1'],
-    {
-      env: { ...process.env, EARSHOT_DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
+  const child = spawn(node, ['tooling/astro.ts', 'dev', '--port', String(port), '--host', '127.0.0.1'], {
+    env: { ...process.env, EARSHOT_DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -66,6 +66,8 @@ function parseOnly(argv: string[]): { ids: string[] } | { error: string } {
   return { ids };
 }
 
+type MeasuredSection = BenchResult & { title: string; measuredAt: string; machine: ReturnType<typeof describeMachine> };
+
 async function main(argv: string[]): Promise<number> {
   const only = parseOnly(argv);
   if ('error' in only) {
@@ -100,10 +102,7 @@ async function main(argv: string[]): Promise<number> {
     if (build.status !== 0) return build.status ?? 1;
   }
 
-  const results: Record<
-    string,
-    BenchResult & { title: string; measuredAt: string; machine: ReturnType<typeof describeMachine> }
-  > = {};
+  const results: Record<string, MeasuredSection> = {};
   let server: LocalServer | undefined;
   try {
     for (const section of chosen) {
@@ -133,6 +132,12 @@ async function main(argv: string[]): Promise<number> {
     await server?.stop();
   }
 
+  await writeResults(results);
+  return 0;
+}
+
+/** Merges the sections measured now into `bench-results/`, beside the ones measured before, and draws the chart. */
+async function writeResults(results: Record<string, MeasuredSection>): Promise<void> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const previous = existsSync(RESULTS_FILE)
     ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as { sections?: Record<string, unknown> })
@@ -148,7 +153,6 @@ async function main(argv: string[]): Promise<number> {
     const charts = await writeBuildScaleChart(results[buildScale.id]!, RESULTS_DIR);
     console.log(`Chart: ${charts.map((file) => relative(process.cwd(), file)).join(', ')}`);
   }
-  return 0;
 }
 
 process.exitCode = await main(process.argv.slice(2));

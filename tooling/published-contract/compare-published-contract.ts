@@ -26,8 +26,47 @@ export function comparePublishedContract({
   data,
   displayDir = 'data',
 }: CompareInput): ContractChange[] {
-  const platformsFile = `${displayDir}/platforms.json`;
   const productFile = `${displayDir}/product.json`;
+  const changes: ContractChange[] = [
+    ...comparePlatforms(published, current, data, `${displayDir}/platforms.json`),
+    ...compareResources(published, current, data, productFile),
+  ];
+  if (published.description !== current.description)
+    changes.push({
+      kind: 'changed',
+      file: productFile,
+      pointer: '/description',
+      summary: 'rewords the product description',
+      where: [
+        ...endpointsShowing(data, (d) => ({
+          ...d,
+          product: { ...d.product, description: `${d.product.description} probe` },
+        })),
+        '/openapi.json',
+      ],
+    });
+
+  changes.push(...compareOperations(published.operations, current.operations));
+  changes.push(...compareSchemaShapes(published.schemas, current.schemas));
+
+  if (published.openapi.sha256 !== current.openapi.sha256)
+    changes.push({
+      kind: 'changed',
+      file: '/openapi.json',
+      pointer: '',
+      summary: 'changes the OpenAPI document',
+      where: ['/openapi.json'],
+    });
+  return changes;
+}
+
+/** Platforms added, brought back, renamed, removed, and target types added or removed, by data/platforms.json's pointers. */
+function comparePlatforms(
+  published: PublishedContract,
+  current: PublishedContract,
+  data: CompareInput['data'],
+  platformsFile: string,
+): ContractChange[] {
   const changes: ContractChange[] = [];
   const showPlatforms = endpointsShowing(data, (d) => ({ ...d, platforms: d.platforms.slice(1) }));
 
@@ -84,7 +123,17 @@ export function comparePublishedContract({
       where: showPlatforms,
     });
   }
+  return changes;
+}
 
+/** Resource links added, moved or removed, by data/product.json's pointers. */
+function compareResources(
+  published: PublishedContract,
+  current: PublishedContract,
+  data: CompareInput['data'],
+  productFile: string,
+): ContractChange[] {
+  const changes: ContractChange[] = [];
   const showResources = endpointsShowing(data, (d) => ({
     ...d,
     product: { ...d.product, resources: mapValues(d.product.resources, (path) => `${path}-probe`) },
@@ -116,33 +165,6 @@ export function comparePublishedContract({
       pointer: '/resources',
       summary: `removes the resource link ${quote(key)}`,
       where: showResources,
-    });
-
-  if (published.description !== current.description)
-    changes.push({
-      kind: 'changed',
-      file: productFile,
-      pointer: '/description',
-      summary: 'rewords the product description',
-      where: [
-        ...endpointsShowing(data, (d) => ({
-          ...d,
-          product: { ...d.product, description: `${d.product.description} probe` },
-        })),
-        '/openapi.json',
-      ],
-    });
-
-  changes.push(...compareOperations(published.operations, current.operations));
-  changes.push(...compareSchemaShapes(published.schemas, current.schemas));
-
-  if (published.openapi.sha256 !== current.openapi.sha256)
-    changes.push({
-      kind: 'changed',
-      file: '/openapi.json',
-      pointer: '',
-      summary: 'changes the OpenAPI document',
-      where: ['/openapi.json'],
     });
   return changes;
 }

@@ -75,7 +75,13 @@ function expectStatus(response: Response, status: number): void {
     throw new SmokeFailure(`answers must never set a cookie (got Set-Cookie: ${response.headers.get('set-cookie')})`);
 }
 
+/** The checks of `/mcp` a deployment must pass: both protocol eras, then what only the CDN in front of it decides. */
 export function buildMcpSmokeChecks(context: SmokeContext): SmokeCheck[] {
+  return [...buildMcpProtocolChecks(context), ...buildMcpEdgeChecks(context)];
+}
+
+/** A client of each protocol era gets its answers: a 2026-07-28 tool call, a 2025-11-25 initialize. */
+function buildMcpProtocolChecks(context: SmokeContext): SmokeCheck[] {
   return [
     {
       name: `POST ${MCP_ENDPOINT_PATH} answers a 2026-07-28 client: server/discover, then list_platforms equal to GET /api/v1/platforms`,
@@ -127,6 +133,12 @@ export function buildMcpSmokeChecks(context: SmokeContext): SmokeCheck[] {
           throw new SmokeFailure(`serverInfo.name must be "earshot" (got ${JSON.stringify(serverInfo)})`);
       },
     },
+  ];
+}
+
+/** What the CDN and the function decide before any tool runs: other methods, foreign origins, the function's own address. */
+function buildMcpEdgeChecks(context: SmokeContext): SmokeCheck[] {
+  return [
     {
       // Only the CDN can tell that no [[headers]] rule's same-origin reaches this function's answer.
       name: `the icon that serverInfo and the Server Card name (${SERVER_ICON_PATH}) may be shown on any origin: image/svg+xml, Cross-Origin-Resource-Policy: cross-origin`,

@@ -50,36 +50,19 @@ Examples:
 
 /** `npm run smoke`: runs every check, one line each, and returns the exit code. */
 export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { burst: { type: 'boolean' }, local: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    return usageError(io, (error as Error).message);
-  }
-  if (parsed.values.help) {
+  const options = parseSmokeArgs(argv);
+  if (typeof options === 'string') return usageError(io, options);
+  if (options.help) {
     io.stdout(SMOKE_HELP);
     return 0;
   }
-  const [baseUrl, ...extra] = parsed.positionals;
-  if (!baseUrl) return usageError(io, 'missing <base-url>');
-  if (extra.length > 0) return usageError(io, `unexpected argument ${JSON.stringify(extra[0])}`);
-  if (!/^https?:\/\/[^/?#\s]+\/?$/.test(baseUrl))
-    return usageError(
-      io,
-      `<base-url> must be an http(s) origin such as https://earshot.dev (got ${JSON.stringify(baseUrl)})`,
-    );
-
   const context: SmokeContext = {
-    baseUrl: baseUrl.replace(/\/$/, ''),
+    baseUrl: options.baseUrl.replace(/\/$/, ''),
     fetch: io.fetch,
     config: readNetlifyConfig(),
     rateLimit: readRateLimit(),
     mcpRateLimit: readMcpRateLimit(),
-    local: parsed.values.local ?? false,
+    local: options.local,
   };
   try {
     await expectReachable(context);
@@ -88,6 +71,42 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
     io.stderr('hint: check the address and that the deployment is up; for the local server, run `npm start` first');
     return 1;
   }
+  const { failed, skipped, total } = await runChecks(context, options.burst, io);
+  if (failed === 0) {
+    io.stderr(
+      `${total - skipped} checks passed${skipped > 0 ? `, ${skipped} skipped` : ''} against ${context.baseUrl}`,
+    );
+    return 0;
+  }
+  io.stderr(`error: ${failed} of ${total} checks failed against ${context.baseUrl}`);
+  io.stderr('hint: each FAIL line above says what was expected and what came back');
+  return 1;
+}
+
+/** The command line's options, or what is wrong with it. */
+function parseSmokeArgs(argv: string[]): { baseUrl: string; burst: boolean; local: boolean; help: boolean } | string {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { burst: { type: 'boolean' }, local: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const { burst = false, local = false, help = false } = parsed.values;
+  if (help) return { baseUrl: '', burst, local, help };
+  const [baseUrl, ...extra] = parsed.positionals;
+  if (!baseUrl) return 'missing <base-url>';
+  if (extra.length > 0) return `unexpected argument ${JSON.stringify(extra[0])}`;
+  if (!/^https?:\/\/[^/?#\s]+\/?$/.test(baseUrl))
+    return `<base-url> must be an http(s) origin such as https://earshot.dev (got ${JSON.stringify(baseUrl)})`;
+  return { baseUrl, burst, local, help };
+}
+
+/** Runs every check in order, one line each on stdout, and counts the outcomes. */
+async function runChecks(context: SmokeContext, burst: boolean, io: SmokeIo) {
   let failed = 0;
   let skipped = 0;
   let total = 0;
@@ -122,20 +141,11 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
   for (const check of buildMcpSmokeChecks(context)) await runCheck(check);
   for (const check of buildReleaseSmokeChecks(context)) await runCheck(check);
   // Last, so that the requests they spend do not turn the other checks into 429s.
-  if (parsed.values.burst) {
+  if (burst) {
     await runCheck(buildBurstCheck(context));
     await runCheck(buildMcpBurstCheck(context));
   }
-
-  if (failed === 0) {
-    io.stderr(
-      `${total - skipped} checks passed${skipped > 0 ? `, ${skipped} skipped` : ''} against ${context.baseUrl}`,
-    );
-    return 0;
-  }
-  io.stderr(`error: ${failed} of ${total} checks failed against ${context.baseUrl}`);
-  io.stderr('hint: each FAIL line above says what was expected and what came back');
-  return 1;
+  return { failed, skipped, total };
 }
 
 function usageError(io: SmokeIo, message: string): number {

@@ -71,6 +71,21 @@ const API_HEADERS = ['content-type', ...CORS_HEADERS, 'ratelimit-policy'];
 /** The checks that need nothing but the deployment; `capabilities` resource links come later. */
 export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
   return [
+    ...buildEndpointChecks(context),
+    ...buildNotFoundChecks(context),
+    ...buildOpenApiChecks(context),
+    ...buildPreflightChecks(context),
+    ...buildMethodChecks(context),
+    ...buildApiCatalogAndSchemaChecks(context),
+    ...buildChangelogFeedChecks(context),
+    ...buildStaticFileChecks(context),
+    ...buildAgentDiscoveryChecks(context),
+  ];
+}
+
+/** The endpoints themselves: GET with a valid body and the API headers, HEAD, and the 304 of a revalidation. */
+function buildEndpointChecks(context: SmokeContext): SmokeCheck[] {
+  return [
     ...endpoints.map(({ path, schema }) => ({
       name: `GET ${path} answers 200 with a valid ${schema}, the API headers, and no cookie`,
       run: async () => {
@@ -108,6 +123,12 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         if ((await response.arrayBuffer()).byteLength > 0) throw new SmokeFailure('a 304 must have no body');
       },
     })),
+  ];
+}
+
+/** The JSON 404: unknown paths under /api/, and the endpoints' own files, reachable only through their rate-limited paths. */
+function buildNotFoundChecks(context: SmokeContext): SmokeCheck[] {
+  return [
     {
       name: 'GET /api/errors/404.json answers 404 too: the JSON 404 body is not a resource of its own',
       run: async () => expectJsonError(await get(context, '/api/errors/404.json'), NOT_FOUND, context),
@@ -120,6 +141,12 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
       name: `GET ${file} answers 404: the API is reachable only at its documented, rate-limited paths`,
       run: async () => expectJsonError(await get(context, file), NOT_FOUND, context),
     })),
+  ];
+}
+
+/** The OpenAPI document: every endpoint and the rate limit. */
+function buildOpenApiChecks(context: SmokeContext): SmokeCheck[] {
+  return [
     {
       name: `GET ${OPENAPI_PATH} answers an OpenAPI 3.1.0 document with every endpoint and the rate limit (${describeRateLimit(context.rateLimit)})`,
       run: async () => {
@@ -143,6 +170,12 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         }
       },
     },
+  ];
+}
+
+/** What the CDN answers to a CORS preflight on each public JSON resource. */
+function buildPreflightChecks(context: SmokeContext): SmokeCheck[] {
+  return [
     ...publicJsonPaths(context).map((path) => ({
       name: `OPTIONS ${path} (a CORS preflight) answers 2xx, any origin, GET, a custom request header and a max-age`,
       run: async () => {
@@ -174,6 +207,12 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         return `got ${got}`;
       },
     })),
+  ];
+}
+
+/** What the CDN answers to the methods the API does not take. */
+function buildMethodChecks(context: SmokeContext): SmokeCheck[] {
+  return [
     ...['POST', 'DELETE'].map((method) => ({
       name: `${method} ${endpoints[0].path} answers 405 with the JSON Error body and Allow: ${ALLOWED_METHODS.join(', ')}`,
       run: async () => {
@@ -194,6 +233,12 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         return `got ${got}`;
       },
     })),
+  ];
+}
+
+/** The API catalog, and the JSON Schemas at their $id. */
+function buildApiCatalogAndSchemaChecks(context: SmokeContext): SmokeCheck[] {
+  return [
     {
       name: `GET ${API_CATALOG_PATH} is the RFC 9727 linkset: its Content-Type, CORS, a link to itself, and every item answering`,
       run: async () => {
@@ -235,6 +280,12 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         expectStaticHeader(context, response, 'content-type', resolveHeaders(context.config, path)['content-type']!);
       },
     })),
+  ];
+}
+
+/** The changelog's JSON Feed. */
+function buildChangelogFeedChecks(context: SmokeContext): SmokeCheck[] {
+  return [
     {
       name: `GET ${CHANGELOG_FEED_PATH} is the changelog's JSON Feed 1.1, naming itself, as ${CHANGELOG_FEED_TYPE}, with CORS`,
       run: async () => {
@@ -261,6 +312,12 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         return `${feed.items.length} entries`;
       },
     },
+  ];
+}
+
+/** Static files whose headers only the CDN can judge: hashed assets, the Markdown twins, the client tarball. */
+function buildStaticFileChecks(context: SmokeContext): SmokeCheck[] {
+  return [
     {
       name: 'the hashed assets a docs page loads from /_astro/ are cached for a year, immutable',
       run: async () => {
@@ -306,7 +363,6 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
         if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) throw new SmokeFailure(`${url} is not gzip data`);
       },
     },
-    ...buildAgentDiscoveryChecks(context),
   ];
 }
 
