@@ -136,7 +136,10 @@ describe('netlify/functions, as Netlify bundles them', () => {
       deployed('other-methods').routes!.map((route) => route.pattern),
     );
     const { windowLimit, windowSize } = serverIconConfig.rateLimit;
-    assert.deepEqual({ windowLimit, windowSize }, { windowLimit: rateLimit.windowLimit, windowSize: rateLimit.windowSize });
+    assert.deepEqual(
+      { windowLimit, windowSize },
+      { windowLimit: rateLimit.windowLimit, windowSize: rateLimit.windowSize },
+    );
   });
 
   it('server-icon answers GET and HEAD at the path the MCP server names for its icon, and nothing else', () => {
