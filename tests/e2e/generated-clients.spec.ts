@@ -66,6 +66,10 @@ test.describe('clients generated from the served /openapi.json', () => {
             `export const served: Capabilities = ${served};`,
             '// @ts-expect-error product is the string constant, never a number',
             'export const wrong: Capabilities = { data: { ...served.data, product: 42 } };',
+            // What /docs/versioning/ says: the type lists only today's target types, so code needs a default branch.
+            "type TargetType = Capabilities['data']['platforms'][number]['targetTypes'][number];",
+            `// @ts-expect-error the type lists only the target types of today`,
+            `export const later: TargetType = '${ADDITIONS.unknownTargetType}';`,
             '',
           ].join('\n'),
         );
