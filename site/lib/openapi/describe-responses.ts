@@ -51,9 +51,10 @@ export function describeResponses({ limit }: { limit: string }) {
       content: {
         'application/json': {
           schema: componentRef('Error'),
+          // Keyed by what the API reference's example picker shows.
           examples: {
-            notFound: { summary: 'Any other path under /api/', value: NOT_FOUND },
-            methodNotAllowed: { summary: 'A write, such as POST', value: METHOD_NOT_ALLOWED },
+            '404 Not Found': { summary: 'Any other path under /api/', value: NOT_FOUND },
+            '405 Method Not Allowed': { summary: 'A write, such as POST', value: METHOD_NOT_ALLOWED },
           },
         },
       },

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * The code the API reference shows for each TypeScript client generator a developer is likely to
  * pick: how to generate the client from `/openapi.json`, then the call each generator documents,
@@ -6,8 +8,10 @@
  */
 
 export interface GeneratedClientSample {
-  /** The generator's npm package, which `npx` runs. */
+  /** The generator's npm package, which `npx` runs at the version the tests ran. */
   package: string;
+  /** That version, exact: `7.13.0`. */
+  version: string;
   /** The command the package installs (what `npx <package>` runs). */
   bin: string;
   /** The tab's label in the API reference. */
@@ -16,9 +20,23 @@ export interface GeneratedClientSample {
   args: string[];
   /** Files the generator reads, by name (a configuration), written beside the sample. */
   files: Record<string, string>;
+  /** A package the generated client needs at run time, as `<name>@<version>`. */
+  runtime?: string;
   /** The sample's TypeScript, which imports the generated client from `./earshot-api`. */
   code: string;
 }
+
+/**
+ * The exact version of a package the project's lockfile installs: what the tests generate and run
+ * with, so what the samples name.
+ */
+function lockedVersion(name: string): string {
+  lock ??= JSON.parse(readFileSync('package-lock.json', 'utf8')) as typeof lock;
+  const version = lock?.packages[`node_modules/${name}`]?.version;
+  if (!version) throw new Error(`package-lock.json does not install ${name}`);
+  return version;
+}
+let lock: { packages: Record<string, { version?: string }> } | undefined;
 
 /** Where each sample writes its client, and the module its code imports. */
 export const GENERATED_CLIENT_MODULE = 'earshot-api';
@@ -41,6 +59,8 @@ export function buildGeneratedClientSamples({
   return [
     {
       package: 'openapi-typescript',
+      version: lockedVersion('openapi-typescript'),
+      runtime: `openapi-fetch@${lockedVersion('openapi-fetch')}`,
       bin: 'openapi-typescript',
       label: 'openapi-fetch',
       args: [documentUrl, '--output', `${GENERATED_CLIENT_MODULE}.d.ts`],
@@ -57,6 +77,7 @@ ${print}`,
     },
     {
       package: '@hey-api/openapi-ts',
+      version: lockedVersion('@hey-api/openapi-ts'),
       bin: 'openapi-ts',
       label: '@hey-api/openapi-ts',
       args: [
@@ -79,6 +100,7 @@ ${print}`,
     },
     {
       package: 'orval',
+      version: lockedVersion('orval'),
       bin: 'orval',
       label: 'orval',
       args: ['--config', 'orval.config.mjs'],
@@ -118,8 +140,9 @@ export function renderGeneratedClientSample(sample: GeneratedClientSample): stri
   ]);
   return [
     '// Generate the client once:',
-    `//   npx ${sample.package} ${sample.args.join(' ')}`,
+    `//   npx ${sample.package}@${sample.version} ${sample.args.join(' ')}`,
     ...files,
+    ...(sample.runtime ? ['// and install what it calls:', `//   npm install ${sample.runtime}`] : []),
     '',
     sample.code,
   ].join('\n');
