@@ -1,6 +1,7 @@
 import type { CacheHint, McpServer, McpServerFactory, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { McpDataCall, McpDataSource } from './mcp-data-source.ts';
 import { earshotResources } from './mcp-resources.ts';
+import { describeServerIcon } from './server-icon.ts';
 import { earshotTools, formatDataErrorLines, type EarshotTool, type FormatDataError } from './mcp-tools.ts';
 
 export interface EarshotMcpServerOptions {
@@ -95,7 +96,7 @@ export function describeServer(baseUrl: string, version: string) {
     version,
     description: SERVER_DESCRIPTION,
     websiteUrl: `${baseUrl}/`,
-    icons: [{ src: `${baseUrl}/favicon.svg`, mimeType: 'image/svg+xml', sizes: ['any'] }],
+    icons: [describeServerIcon(baseUrl)],
   };
 }
 

@@ -1,5 +1,6 @@
 import packageManifest from '../../../package.json' with { type: 'json' };
 import type { ApiData } from '../../../contract/endpoints.ts';
+import { resolveSiteLink } from '../../../contract/resource-links.ts';
 import { ALLOWED_METHODS } from '../edge/api-headers.ts';
 import { escapeMarkdownText } from '../text/escape-markdown.ts';
 
@@ -18,7 +19,7 @@ interface InfoInput {
  */
 export function describeApiInfo({ data, baseUrl, limit, version }: InfoInput) {
   const { product } = data;
-  const docsUrl = new URL(product.resources.documentation, `${baseUrl}/`).href;
+  const docsUrl = resolveSiteLink(product.resources.documentation, baseUrl, 'documentation').href;
   return {
     info: {
       title: `${product.name} Discovery API`,
