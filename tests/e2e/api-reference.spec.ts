@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { buildFirstCallSamples } from '../../site/lib/docs/code-samples.ts';
+import {
+  buildGeneratedClientSamples,
+  renderGeneratedClientSample,
+} from '../../site/lib/openapi/generated-client-samples.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 
 test('the API reference shows every operation of the OpenAPI document, each reached from the sidebar by its summary and method', async ({
@@ -12,7 +16,7 @@ test('the API reference shows every operation of the OpenAPI document, each reac
       .filter(([, operation]) => operation.operationId)
       .map(([method, operation]) => ({ path, method: method.toUpperCase(), ...operation })),
   ) as { path: string; method: string; operationId: string; summary: string; responses: Record<string, unknown> }[];
-  expect(operations.map(({ method }) => method)).toEqual(['GET', 'HEAD', 'GET', 'HEAD', 'GET', 'POST']);
+  expect(operations.map(({ method }) => method)).toEqual(['GET', 'HEAD', 'GET', 'HEAD']);
   const sidebar = page.getByRole('navigation', { name: 'Main' });
   for (const operation of operations) {
     await test.step(`${operation.method} ${operation.path}`, async () => {
@@ -45,14 +49,21 @@ test("each operation's request examples are the docs' tested samples: Accept sen
       .locator('select')
       .filter({ has: page.locator('option', { hasText: 'JavaScript' }) })
       .first();
-    const samples = buildFirstCallSamples(`${baseURL}${route.path}`);
+    const firstCall = buildFirstCallSamples(`${baseURL}${route.path}`);
+    // Then one per client generator (tests/e2e/generated-clients.spec.ts runs them).
+    const generated = buildGeneratedClientSamples({
+      baseUrl: baseURL!,
+      path: route.path,
+      operationId: route.operation.id,
+    }).map((sample) => ({ label: sample.label, code: renderGeneratedClientSample(sample) }));
+    const samples = [...firstCall, ...generated];
     expect(await picker.locator('option').allTextContents()).toEqual(samples.map((sample) => sample.label));
     for (const sample of samples) {
       await picker.selectOption({ label: sample.label });
       const shown = page.locator('[data-code]').filter({ visible: true }).first();
       expect((await shown.getAttribute('data-code'))!.replace(/\u007f/g, '\n')).toBe(sample.code);
     }
-    const javascript = samples.find((sample) => sample.language === 'javascript')!.code;
+    const javascript = firstCall.find((sample) => sample.language === 'javascript')!.code;
     expect(javascript).toContain("Accept: 'application/json'");
     expect(javascript).toContain('if (!response.ok)');
     expect(javascript).not.toContain('User-Agent');

@@ -50,6 +50,16 @@ async function copyEveryBlock(page: Page): Promise<{ copied: string; shown: stri
     );
     if (snippetId && !(await button.isVisible()))
       await page.locator('sl-openapi-snippet-picker select').selectOption(snippetId);
+    // One of several examples of an answer (starlight-openapi's content picker): pick it.
+    const exampleId = await block.evaluate(
+      (element) => element.closest<HTMLElement>('[data-openapi-content-type]')?.dataset.openapiContentType ?? null,
+    );
+    if (exampleId && !(await button.isVisible()))
+      await block
+        .locator('xpath=ancestor::starlight-openapi-content-picker[1]')
+        .locator('select')
+        .first()
+        .selectOption(exampleId);
     // A block in a closed <details> (a collapsed section): open it.
     await block.evaluate((element) => {
       for (let details = element.closest('details'); details; details = details.parentElement!.closest('details'))

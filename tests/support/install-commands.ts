@@ -41,9 +41,20 @@ export function codeOnPage(html: string): string[] {
   });
 }
 
-/** Every install command's spec in one published file: the code of a page, the whole of any other text. */
+/** Every string of a JSON document, decoded: a `\n` in the file is a line break in the string. */
+function stringsInJson(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.values(value).flatMap(stringsInJson);
+}
+
+/** Every install command's spec in one published file: the code of a page, the strings of a JSON document, the whole of any other text. */
 export function findInstallSpecsInFile(path: string, text: string): string[] {
-  const texts = path.endsWith('.html') ? codeOnPage(text) : [text];
+  const texts = path.endsWith('.html')
+    ? codeOnPage(text)
+    : path.endsWith('.json')
+      ? stringsInJson(JSON.parse(text))
+      : [text];
   const specs = texts.flatMap(findInstallSpecs);
   return path.endsWith('.json') ? [...specs, ...findNpxSpecsInJson(JSON.parse(text))] : specs;
 }

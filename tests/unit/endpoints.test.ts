@@ -4,11 +4,7 @@ import { describe, it } from 'node:test';
 import { endpointFile, endpoints, findEndpoint } from '../../contract/endpoints.ts';
 import { renderEndpointBody } from '../../site/lib/api/endpoint-body.ts';
 import { buildPublishedAnswers } from '../../site/lib/mcp/write-published-answers.ts';
-import {
-  buildOpenApiDocument,
-  headOperationId,
-  OTHER_RESOURCE_PATH,
-} from '../../site/lib/openapi/build-openapi-document.ts';
+import { buildOpenApiDocument, headOperationId } from '../../site/lib/openapi/build-openapi-document.ts';
 import { loadSiteContext } from '../../site/lib/site-context.ts';
 
 /**
@@ -104,11 +100,7 @@ describe('the endpoint registry', () => {
     ]);
   });
 
-  it('the OpenAPI document has exactly the registry’s paths, in its order, then the one of every other path', () => {
-    assert.deepEqual(Object.keys(buildOpenApiDocument(context).paths), [
-      '/api/v1/capabilities',
-      '/api/v1/platforms',
-      OTHER_RESOURCE_PATH,
-    ]);
+  it('the OpenAPI document has exactly the two endpoints’ paths, in the registry’s order, and no other', () => {
+    assert.deepEqual(Object.keys(buildOpenApiDocument(context).paths), ['/api/v1/capabilities', '/api/v1/platforms']);
   });
 });

@@ -103,6 +103,14 @@ describe('findInstallSpecsInFile', () => {
       'JSON text with an npx line',
       { path: 'openapi.json', text: JSON.stringify({ description: 'Run npx earshot' }), want: ['earshot'] },
     ],
+    [
+      'a command at the end of a line in a JSON string: the escaped line break is not part of the spec',
+      {
+        path: 'openapi.json',
+        text: JSON.stringify({ source: '// npm install openapi-fetch@0.17.0\n\nimport x' }),
+        want: ['openapi-fetch@0.17.0'],
+      },
+    ],
   ];
   for (const [name, { path, text, want }] of cases) {
     it(name, () => assert.deepEqual(findInstallSpecsInFile(path, text), want));

@@ -4,11 +4,7 @@ import { describe, it } from 'node:test';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import { parseRateLimitItem } from '../../contract/rate-limit-fields.ts';
-import {
-  buildOpenApiDocument,
-  EXAMPLE_PLATFORM_COUNT,
-  OTHER_RESOURCE_PATH,
-} from '../../site/lib/openapi/build-openapi-document.ts';
+import { buildOpenApiDocument, EXAMPLE_PLATFORM_COUNT } from '../../site/lib/openapi/build-openapi-document.ts';
 import { METHOD_NOT_ALLOWED, NOT_FOUND } from '../../contract/api-errors.ts';
 import { lintWithRedocly, lintWithSpectral } from '../support/openapi-linters.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
@@ -22,9 +18,7 @@ const document = buildOpenApiDocument({ data, baseUrl, rateLimit });
 // The GET operation of each endpoint, and every operation of the document.
 const operations = endpoints.map(({ path }) => ({ path, ...document.paths[path]!.get }));
 const allOperations = Object.entries(document.paths).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([method]) => method !== 'parameters')
-    .map(([method, operation]) => ({ path, method, ...(operation as { operationId: string; tags: string[] }) })),
+  Object.entries(item).map(([method, operation]) => ({ path, method, ...operation })),
 );
 
 describe('the OpenAPI document', () => {
@@ -46,10 +40,10 @@ describe('the OpenAPI document', () => {
     });
   }
 
-  it(".spectral.yaml's exceptions for the error operations hold there only: an endpoint answering only 404 is still found", () => {
+  it('.spectral.yaml has no exception for a path: a GET without a success answer or a 429 is found', () => {
     const broken = structuredClone(document);
     broken.paths['/api/v1/platforms']!.get.responses = {
-      '404': { $ref: '#/components/responses/NotFound' },
+      default: { $ref: '#/components/responses/OtherError' },
     } as never;
     const found = lintWithSpectral(broken)
       .filter(({ path }) => path === 'paths./api/v1/platforms.get.responses')
@@ -115,7 +109,7 @@ describe('the OpenAPI document', () => {
       );
   });
 
-  it('describes every method and path a client can call: GET and HEAD of each endpoint, any other resource (404) and any write (405)', () => {
+  it('describes only the operations that exist, GET and HEAD of each endpoint, each with a success answer', () => {
     assert.deepEqual(
       allOperations.map(
         ({ method, path, operationId, tags }) => `${method.toUpperCase()} ${path} ${operationId} ${tags}`,
@@ -125,19 +119,23 @@ describe('the OpenAPI document', () => {
         'HEAD /api/v1/capabilities headServiceCapabilities Discovery',
         'GET /api/v1/platforms listServicePlatforms Discovery',
         'HEAD /api/v1/platforms headServicePlatforms Discovery',
-        'GET /api/v1/{resource} getOtherResource Errors',
-        'POST /api/v1/{resource} writeResource Errors',
       ],
     );
-    const other = document.paths[OTHER_RESOURCE_PATH]!;
-    assert.deepEqual(Object.keys(other.get.responses), ['404', 'default']);
-    assert.deepEqual(Object.keys(other.post.responses), ['405', 'default']);
-    assert.deepEqual(document.components.responses.NotFound.content['application/json'].example, NOT_FOUND);
+    for (const { operationId, responses } of allOperations) assert.ok('200' in responses, operationId);
+  });
+
+  it('describes the 404 of any other path and the 405 of a write once, as the default answer: the Error body, in JSON only', () => {
+    const other = document.components.responses.OtherError;
+    assert.deepEqual(Object.keys(other.content), ['application/json']);
+    assert.equal(other.content['application/json'].schema.$ref, '#/components/schemas/Error');
     assert.deepEqual(
-      document.components.responses.MethodNotAllowed.content['application/json'].example,
-      METHOD_NOT_ALLOWED,
+      Object.values(other.content['application/json'].examples).map(({ value }) => value),
+      [NOT_FOUND, METHOD_NOT_ALLOWED],
     );
-    assert.equal(document.components.headers.Allow.example, 'GET, HEAD, OPTIONS');
+    assert.match(
+      other.description,
+      /404 on any other path under `\/api\/`, and 405 on any method but GET, HEAD, OPTIONS/,
+    );
   });
 
   it('answers GET with 200, 304, 429 and any other status, and HEAD with the same headers and no body', () => {
@@ -213,12 +211,6 @@ describe('the OpenAPI document', () => {
       t: retryAfter,
     });
     assert.equal(retryAfter, rateLimit.windowSize);
-  });
-
-  it('describes any other answer as a JSON Error, or HTML from the network, so that clients do not take it for a 429', () => {
-    const other = document.components.responses.OtherError;
-    assert.deepEqual(Object.keys(other.content), ['application/json', 'text/html']);
-    assert.equal(other.content['application/json'].schema.$ref, '#/components/schemas/Error');
   });
 
   it('describes the recommended Accept and User-Agent request headers', () => {

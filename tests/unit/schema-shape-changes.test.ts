@@ -79,11 +79,11 @@ describe('a schema change is checked against the published schemas', () => {
       },
     ],
     [
-      'widening an enum is an addition (v1 clients accept target types they do not know)',
+      'widening an enum is breaking: a client generated with a closed enum fails on the new value',
       {
         edit: (schemas) => schemas.Platform.properties.targetTypes.items.enum.push('hashtag'),
         want: [
-          '/schemas/v1/platform.json#/properties/targetTypes/items/enum: added, not recorded: widens Platform /properties/targetTypes/items: adds "hashtag"',
+          '/schemas/v1/platform.json#/properties/targetTypes/items/enum: breaking, not recorded: widens Platform /properties/targetTypes/items: adds "hashtag"; clients generated from /openapi.json that check values against the list fail on it',
         ],
       },
     ],
@@ -137,5 +137,38 @@ describe('a schema change is checked against the published schemas', () => {
         '/openapi.json#/paths/~1api~1v1~1platforms/head/parameters: refused within v1: makes HEAD /api/v1/platforms require the header parameter User-Agent',
       ],
     );
+  });
+});
+
+describe('an operation removed from the OpenAPI document', () => {
+  const data = loadSiteDataOrThrow({ dataDir: 'data' });
+  const current = snapshotContract(
+    data,
+    buildOpenApiDocument({ data, baseUrl: data.product.baseUrl, rateLimit: readRateLimit() }),
+  );
+  /** The lines the build prints when the published record has `key`, with `statuses`, and the current document does not. */
+  const removing = (key: string, statuses: string[] | undefined) => {
+    const recorded = { operationId: 'x', required: [], response: '', ...(statuses ? { statuses } : {}) };
+    const published = { ...current, operations: { ...current.operations, [key]: recorded } };
+    const after = { ...current, operations: { ...current.operations } };
+    delete after.operations[key];
+    return comparePublishedContract({ published, current: after, data }).map((change) =>
+      formatDataProblem(toUnrecordedProblem(change)),
+    );
+  };
+
+  it('is refused when it answered with success, or when its record does not say', () => {
+    assert.deepEqual(removing('GET /api/v1/platforms', ['200', '429', 'default']), [
+      '/openapi.json#/paths/~1api~1v1~1platforms/get: refused within v1: removes the operation GET /api/v1/platforms (x)',
+    ]);
+    assert.deepEqual(removing('GET /api/v1/platforms', undefined), [
+      '/openapi.json#/paths/~1api~1v1~1platforms/get: refused within v1: removes the operation GET /api/v1/platforms (x)',
+    ]);
+  });
+
+  it('is breaking when it never answered with success: the same requests get the same answers, but generated clients lose a function', () => {
+    assert.deepEqual(removing('DELETE /api/v1/platforms', ['405', 'default']), [
+      '/openapi.json#/paths/~1api~1v1~1platforms/delete: breaking, not recorded: removes the operation DELETE /api/v1/platforms (x), which never answered with success (statuses 405, default); requests get the same answers, but clients generated from /openapi.json lose the function',
+    ]);
   });
 });

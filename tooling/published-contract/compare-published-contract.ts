@@ -184,13 +184,7 @@ function compareOperations(
     const pointer = pointerOf(key);
     const where = [key.split(' ')[1] ?? key];
     if (!after) {
-      changes.push({
-        kind: 'refused',
-        file,
-        pointer,
-        summary: `removes the operation ${key} (${before.operationId})`,
-        where,
-      });
+      changes.push(describeRemovedOperation(key, before, { file, pointer, where }));
       continue;
     }
     if (after.operationId !== before.operationId)
@@ -228,6 +222,25 @@ function compareOperations(
         where: [key.split(' ')[1] ?? key],
       });
   return changes;
+}
+
+/**
+ * An operation that answered data cannot go within v1. One that never succeeded (its record lists
+ * no 2XX: it only described an error) can: every request gets the answer it got before, but a
+ * client generated from the document loses a function, so it is breaking, announced with a reason.
+ */
+function describeRemovedOperation(
+  key: string,
+  before: PublishedContract['operations'][string],
+  place: Pick<ContractChange, 'file' | 'pointer' | 'where'>,
+): ContractChange {
+  const succeeded = before.statuses?.some((status) => /^2/.test(status)) ?? true;
+  if (succeeded) return { kind: 'refused', ...place, summary: `removes the operation ${key} (${before.operationId})` };
+  return {
+    kind: 'breaking',
+    ...place,
+    summary: `removes the operation ${key} (${before.operationId}), which never answered with success (statuses ${before.statuses?.join(', ')}); requests get the same answers, but clients generated from /openapi.json lose the function`,
+  };
 }
 
 /** The endpoints whose answer changes when `edit` changes the data: where a change is seen. */

@@ -2,7 +2,10 @@
  * Compares the public JSON Schemas with the published ones and finds what a v1 client would feel:
  * a field removed, retyped or no longer required, a list of values narrowed, a schema gone. Those
  * are refused (a new version under a new prefix, contract/README.md, "Versioning"); new optional
- * or required fields and new enum values are additions, which v1 clients must tolerate.
+ * or required fields are additions, which v1 clients must tolerate. A new enum value is breaking:
+ * a tolerant reader accepts it, but a client generated from the document's closed enum (Python's
+ * openapi-python-client raises `ValueError` on the whole answer) does not, so it is announced
+ * with a reason and the date it takes effect.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { escapePointerToken } from '../../contract/data-problem.ts';
@@ -67,7 +70,11 @@ function compareNode(before: Schema, after: Schema, walk: Walk): void {
   if (enumAfter) {
     const added = enumAfter.filter((value) => !enumBefore?.some((other) => isDeepStrictEqual(other, value)));
     if (enumBefore && added.length > 0)
-      push('added', `widens ${at}: adds ${added.map((value) => JSON.stringify(value)).join(', ')}`, `${pointer}/enum`);
+      push(
+        'breaking',
+        `widens ${at}: adds ${added.map((value) => JSON.stringify(value)).join(', ')}; clients generated from /openapi.json that check values against the list fail on it`,
+        `${pointer}/enum`,
+      );
   }
 
   const propertiesBefore = asRecord(before.properties);

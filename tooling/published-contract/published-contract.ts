@@ -24,6 +24,11 @@ interface PublishedOperation {
   required: string[];
   /** The 200 body's schema, as a component reference. */
   response: string;
+  /**
+   * The statuses its responses describe (`200`, `429`, `default`). Recorded since the operations
+   * that only described errors were removed: an operation without a 2XX never answered data.
+   */
+  statuses?: string[];
 }
 
 export interface PublishedContract {
@@ -77,7 +82,12 @@ export function snapshotContract(data: ApiData, openapi: object): PublishedContr
         ...(operation.requestBody?.required ? ['request body'] : []),
       ];
       const response = operation.responses?.['200']?.content?.['application/json']?.schema?.$ref ?? '';
-      operations[`${method.toUpperCase()} ${path}`] = { operationId: operation.operationId ?? '', required, response };
+      operations[`${method.toUpperCase()} ${path}`] = {
+        operationId: operation.operationId ?? '',
+        required,
+        response,
+        statuses: Object.keys(operation.responses ?? {}),
+      };
     }
   }
   return {

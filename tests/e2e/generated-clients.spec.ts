@@ -1,0 +1,189 @@
+import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { endpoints } from '../../contract/endpoints.ts';
+import { runProcess } from '../support/install-cli.ts';
+import { buildFirstCallSamples, formatJsonOutput } from '../../site/lib/docs/code-samples.ts';
+import {
+  buildGeneratedClientSamples,
+  GENERATED_CLIENT_MODULE,
+  type GeneratedClientSample,
+} from '../../site/lib/openapi/generated-client-samples.ts';
+import {
+  ADDITIONS,
+  addToAnswer,
+  startServerWithAdditions,
+  type ServerWithAdditions,
+} from '../support/server-with-additions.ts';
+
+/**
+ * Clients generated from the served /openapi.json by the generators a TypeScript developer is
+ * likely to pick, as they ship from npm: each is generated exactly as the API reference's sample
+ * says, the sample for each endpoint type-checks under `strict` and prints the endpoint's `data`;
+ * then, generated from a server that answers as a later v1 deployment may (an unknown property,
+ * target type and field of `data`), the same sample passes every addition through. The Python
+ * code the docs show is held to the same additions (no Python generator installs here).
+ */
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+let additions: ServerWithAdditions;
+test.beforeAll(async ({ baseURL }) => {
+  additions = await startServerWithAdditions(baseURL!);
+});
+test.afterAll(async () => additions?.stop());
+
+/** The samples of one generator, for every endpoint, on the deployment at `baseUrl`. */
+function samplesOf(label: string, baseUrl: string) {
+  return endpoints.map((endpoint) => ({
+    endpoint,
+    sample: buildGeneratedClientSamples({ baseUrl, path: endpoint.path, operationId: endpoint.operation.id }).find(
+      (sample) => sample.label === label,
+    )!,
+  }));
+}
+
+/** The 200 type each generator names, for the check that the served answer fits it and a wrong one does not. */
+const capabilitiesType: Record<string, string> = {
+  'openapi-fetch': `import type { components } from './${GENERATED_CLIENT_MODULE}';\ntype Capabilities = components['schemas']['CapabilitiesResponse'];`,
+  '@hey-api/openapi-ts': `import type { CapabilitiesResponse as Capabilities } from './${GENERATED_CLIENT_MODULE}';`,
+  orval: `import type { CapabilitiesResponse as Capabilities } from './${GENERATED_CLIENT_MODULE}';`,
+};
+
+test.describe('clients generated from the served /openapi.json', () => {
+  for (const label of Object.keys(capabilitiesType)) {
+    test(`${label}: generated as shown, type-checked under strict, reads both endpoints, and passes an unknown property, target type and field of data through`, async ({
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(240_000);
+      const served = await (await request.get('/api/v1/capabilities')).text();
+      const local = await generate(samplesOf(label, baseURL!));
+      try {
+        writeFileSync(
+          join(local.dir, 'types.ts'),
+          [
+            capabilitiesType[label],
+            `export const served: Capabilities = ${served};`,
+            '// @ts-expect-error product is the string constant, never a number',
+            'export const wrong: Capabilities = { data: { ...served.data, product: 42 } };',
+            // What /docs/versioning/ says: the type lists only today's target types, so code needs a default branch.
+            "type TargetType = Capabilities['data']['platforms'][number]['targetTypes'][number];",
+            `// @ts-expect-error the type lists only the target types of today`,
+            `export const later: TargetType = '${ADDITIONS.unknownTargetType}';`,
+            '',
+          ].join('\n'),
+        );
+        await typeCheck(local.dir, [...local.files, 'types.ts']);
+        for (const { endpoint, file } of local.runs) {
+          const answer = await (await request.get(endpoint.path)).json();
+          expect(await runSample(local.dir, file), endpoint.path).toBe(formatJsonOutput(answer.data));
+        }
+
+        const later = await generate(samplesOf(label, additions.url));
+        try {
+          for (const { endpoint, file } of later.runs) {
+            const answer = addToAnswer(endpoint.path, await (await request.get(endpoint.path)).json());
+            const printed = await runSample(later.dir, file);
+            expect(printed, endpoint.path).toBe(formatJsonOutput(answer.data));
+            expect(printed).toContain(`"${ADDITIONS.unknownTargetType}"`);
+          }
+        } finally {
+          rmSync(later.dir, { recursive: true, force: true });
+        }
+      } finally {
+        rmSync(local.dir, { recursive: true, force: true });
+      }
+    });
+  }
+
+  test("the docs' Python sample passes an unknown property, target type and field of data through", async ({
+    request,
+  }) => {
+    test.skip(!hasPython, 'python3 is not installed');
+    for (const endpoint of endpoints) {
+      const python = buildFirstCallSamples(`${additions.url}${endpoint.path}`).find(
+        ({ language }) => language === 'python',
+      )!;
+      const result = await runProcess('python3', ['-c', python.code], processEnv());
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+      const answer = addToAnswer(endpoint.path, await (await request.get(endpoint.path)).json());
+      expect(result.stdout.trimEnd(), endpoint.path).toBe(formatJsonOutput(answer));
+    }
+  });
+});
+
+interface Generated {
+  dir: string;
+  files: string[];
+  runs: { endpoint: (typeof endpoints)[number]; file: string }[];
+}
+
+/**
+ * Runs the generator as the sample says, in a new folder inside the project (so that the sample's
+ * `import 'openapi-fetch'` resolves to the project's copy), and writes each endpoint's sample.
+ */
+async function generate(
+  samples: { endpoint: (typeof endpoints)[number]; sample: GeneratedClientSample }[],
+): Promise<Generated> {
+  const [{ sample }] = samples as [(typeof samples)[number]];
+  mkdirSync('.cache', { recursive: true });
+  const dir = mkdtempSync(resolve('.cache', 'generated-client-'));
+  for (const [name, text] of Object.entries(sample.files)) writeFileSync(join(dir, name), text);
+  await run(resolve('node_modules/.bin', sample.bin), sample.args, dir);
+  const runs = samples.map(({ endpoint, sample: { code } }) => {
+    const file = `${endpoint.operation.id}.ts`;
+    writeFileSync(join(dir, file), `${code}\n`);
+    return { endpoint, file };
+  });
+  return { dir, files: runs.map(({ file }) => file), runs };
+}
+
+async function typeCheck(dir: string, files: string[]): Promise<void> {
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        lib: ['ES2022', 'DOM'],
+        types: [],
+        skipLibCheck: false,
+      },
+      files,
+    }),
+  );
+  await run(resolve('node_modules/.bin/tsc'), ['--project', join(dir, 'tsconfig.json')], dir);
+}
+
+/** Bundles the sample with the generated client (esbuild), runs it with Node, and returns what it printed. */
+async function runSample(dir: string, file: string): Promise<string> {
+  const bundle = file.replace(/\.ts$/, '.mjs');
+  await run(
+    resolve('node_modules/.bin/esbuild'),
+    [file, '--bundle', '--platform=node', '--format=esm', '--log-level=warning', `--outfile=${bundle}`],
+    dir,
+  );
+  const result = await runProcess(process.execPath, [bundle], processEnv(), dir);
+  expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+  return result.stdout.trimEnd();
+}
+
+/**
+ * Runs a command without blocking this process: the server with additions runs in it, and the
+ * generators and samples call it.
+ */
+async function run(command: string, args: string[], cwd: string): Promise<void> {
+  const result = await runProcess(command, args, processEnv(), cwd);
+  expect(result.code, `${command} ${args.join(' ')}\n${result.stdout}\n${result.stderr}`).toBe(0);
+}
+
+function processEnv(): Record<string, string> {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  delete env.FORCE_COLOR;
+  return { ...env, NO_COLOR: '1' };
+}
