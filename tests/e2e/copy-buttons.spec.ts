@@ -7,6 +7,8 @@ import {
   CLI_USAGE_SAMPLE,
   LIBRARY_SAMPLE,
 } from '../../site/lib/docs/code-samples.ts';
+import { loadRetryRule } from '../../site/lib/docs/retry-rule.ts';
+import { readRateLimit } from '../../contract/rate-limit.ts';
 import { builtSitemapPaths } from '../support/sitemap.ts';
 
 /**
@@ -25,7 +27,7 @@ function samplesFromSource(baseUrl: string): Record<string, string[]> {
     '/docs/': codes(buildFirstCallSamples(platformsUrl)),
     '/docs/cli/': [LIBRARY_SAMPLE, CLI_USAGE_SAMPLE],
     '/docs/rate-limits/': [
-      ...codes(buildBackoffSamples(platformsUrl)),
+      ...codes(buildBackoffSamples(platformsUrl, loadRetryRule(readRateLimit()))),
       ...codes(buildConditionalRequestSamples(platformsUrl)),
       buildBrowserFetchSample(platformsUrl),
     ],
