@@ -1,7 +1,9 @@
 /**
  * `/llms-full.txt`: the whole documentation in one Markdown file, for an agent that reads it all
  * at once (the companion of `/llms.txt`, which links each page's Markdown). The docs pages in the
- * sidebar's order, then the API reference; each page as its own Markdown version says it.
+ * sidebar's order, then the API reference's overview; each page as its own Markdown version says
+ * it. The reference's operation pages restate the schemas of `/openapi.json` field by field, once
+ * per operation: they are listed by their Markdown address instead, so that no fact is said twice.
  * @see https://llmstxt.org/
  */
 export interface MarkdownPage {
@@ -20,23 +22,37 @@ export function buildLlmsFullTxt(input: {
   productName: string;
   baseUrl: string;
   docsOrder: readonly string[];
+  /** The API reference's folder, such as `docs/api`: its overview is included, its operation pages linked. */
+  apiReferenceBase: string;
   pages: readonly MarkdownPage[];
 }): string {
   const rank = (page: MarkdownPage) => {
     const index = input.docsOrder.indexOf(page.pathname.replace(/^\/|\/$/g, ''));
     return index === -1 ? input.docsOrder.length : index;
   };
+  const reference = `/${input.apiReferenceBase}/`;
+  const isOperation = (page: MarkdownPage) => page.pathname.startsWith(reference) && page.pathname !== reference;
   const docs = input.pages
-    .filter((page) => page.pathname.startsWith('/docs/'))
+    .filter((page) => page.pathname.startsWith('/docs/') && !isOperation(page))
     .sort((a, b) => rank(a) - rank(b) || (a.pathname < b.pathname ? -1 : 1));
+  const operations = input.pages.filter(isOperation).sort((a, b) => (a.pathname < b.pathname ? -1 : 1));
   const header = [
     `# ${input.productName} developer documentation`,
     '',
     `> Every page of ${input.baseUrl}/docs/ in one file. Each page is also served alone as Markdown, at its address with \`.md\` in place of the trailing slash; ${input.baseUrl}/llms.txt lists them.`,
   ].join('\n');
+  const operationList = [
+    '# API reference: the operations',
+    '',
+    'One page per operation, as Markdown; the OpenAPI document says the same for machines.',
+    '',
+    ...operations.map((page) => `- [${page.title}](${input.baseUrl}${markdownPathOf(page.pathname)})`),
+  ].join('\n');
   return (
-    [header, ...docs.map((page) => `Source: ${input.baseUrl}${page.pathname}\n\n${page.markdown.trim()}`)].join(
-      '\n\n---\n\n',
-    ) + '\n'
+    [
+      header,
+      ...docs.map((page) => `Source: ${input.baseUrl}${page.pathname}\n\n${page.markdown.trim()}`),
+      ...(operations.length > 0 ? [operationList] : []),
+    ].join('\n\n---\n\n') + '\n'
   );
 }

@@ -10,10 +10,20 @@
  * @see https://spec.commonmark.org/0.31.2/#backslash-escapes
  */
 export function escapeMarkdownText(text: string): string {
-  const escapeEach = (characters: string) => characters.replace(/./g, (character) => `\\${character}`);
-  return text
-    .replace(/[\\`*_[\]<>&|~"']/g, escapeEach)
-    .replace(/-{2,}|\.{3,}/g, escapeEach)
-    .replace(/^(\s*)([#+-])/, '$1\\$2')
-    .replace(/^(\s*\d+)([.)])/, '$1\\$2');
+  return escapeBlockStart(text.replace(/[\\`*_[\]<>&|~"']/g, escapeEach).replace(/-{2,}|\.{3,}/g, escapeEach));
+}
+
+/**
+ * The same for Markdown that is read as it is rather than typeset (the pages' Markdown twins): only
+ * what would start markup is escaped, so that straight quotes, `--` and `...` stay as written.
+ */
+export function escapeMarkdownMarkup(text: string): string {
+  return escapeBlockStart(text.replace(/[\\`*_[\]<>&|~]/g, escapeEach));
+}
+
+const escapeEach = (characters: string) => characters.replace(/./g, (character) => `\\${character}`);
+
+/** What would open a block (a heading, a list) at the start of the text. */
+function escapeBlockStart(text: string): string {
+  return text.replace(/^(\s*)([#+-])/, '$1\\$2').replace(/^(\s*\d+)([.)])/, '$1\\$2');
 }
