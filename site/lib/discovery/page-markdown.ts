@@ -45,6 +45,9 @@ export function convertPageToMarkdown(html: string): { title: string; descriptio
     if (label) snippet.children.unshift(h('p', [h('strong', [{ type: 'text', value: label }])]));
   }
   for (const element of selectAll('sl-openapi-snippet-picker, [popover]', main)) remove(main, element);
+  // A property's name is an identifier: code, as the reader types it.
+  for (const name of selectAll('.sl-openapi-key-name > strong', main))
+    name.children = [h('code', [{ type: 'text', value: textOf(name) }])];
   // Code blocks first: their text is in their copy buttons, removed next. A plain <pre> (the
   // landing page's call) is text unless it says otherwise.
   for (const block of selectAll('.expressive-code', main)) replace(main, block, codeBlock(block));
