@@ -4,6 +4,7 @@ import { parse } from 'smol-toml';
 import { endpoints as registeredEndpoints } from '../../contract/endpoints.ts';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
 import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
+import { API_REFERENCE_BASE } from '../../site/lib/docs/docs-navigation.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { formatJsonOutput } from '../../site/lib/docs/code-samples.ts';
 import { parseHtml, textContent, walkElements } from '../support/html-tree.ts';
@@ -94,7 +95,7 @@ test('the Markdown says what the page says: code blocks as copied (collapsed lin
   expect(quickStart).not.toContain('Show all');
 });
 
-test('/llms-full.txt holds every docs page, API reference included, each from its Markdown version', async ({
+test('/llms-full.txt holds every docs page and the API reference overview, each from its Markdown version, and links each operation page', async ({
   request,
   baseURL,
 }) => {
@@ -102,7 +103,16 @@ test('/llms-full.txt holds every docs page, API reference included, each from it
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^text\/plain\b/);
   const full = await response.text();
-  for (const path of (await readSitemapPaths(request)).filter((candidate) => candidate.startsWith('/docs/'))) {
+  const operationPage = (path: string) =>
+    path.startsWith(`/${API_REFERENCE_BASE}/`) && path !== `/${API_REFERENCE_BASE}/`;
+  const docsPaths = (await readSitemapPaths(request)).filter((candidate) => candidate.startsWith('/docs/'));
+  expect(docsPaths.filter(operationPage).length).toBeGreaterThan(0);
+  for (const path of docsPaths) {
+    if (operationPage(path)) {
+      expect(full, path).toContain(`(${baseURL}${markdownPathOf(path)})`);
+      expect(full, path).not.toContain(`Source: ${baseURL}${path}\n`);
+      continue;
+    }
     const markdown = (await (await request.get(markdownPathOf(path))).text()).trim();
     expect(full, path).toContain(`Source: ${baseURL}${path}\n\n${markdown}`);
   }

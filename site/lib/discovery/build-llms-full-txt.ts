@@ -39,12 +39,12 @@ export function buildLlmsFullTxt(input: {
   const header = [
     `# ${input.productName} developer documentation`,
     '',
-    `> Every page of ${input.baseUrl}/docs/ in one file. Each page is also served alone as Markdown, at its address with \`.md\` in place of the trailing slash; ${input.baseUrl}/llms.txt lists them.`,
+    `> Every page of ${input.baseUrl}/docs/ in one file. ${input.baseUrl}/llms.txt links each page's own Markdown.`,
   ].join('\n');
   const operationList = [
     '# API reference: the operations',
     '',
-    'One page per operation, as Markdown; the OpenAPI document says the same for machines.',
+    'One page per operation; the OpenAPI document says the same for machines.',
     '',
     ...operations.map((page) => `- [${page.title}](${input.baseUrl}${markdownPathOf(page.pathname)})`),
   ].join('\n');

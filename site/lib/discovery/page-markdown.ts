@@ -64,7 +64,8 @@ export function convertPageToMarkdown(html: string): { title: string; descriptio
 
   const toMarkdown = unified()
     .use(rehypeRemark)
-    .use(remarkGfm)
+    // Cells unpadded: a twin is read by a model, which pays for every space of an aligned table.
+    .use(remarkGfm, { tablePipeAlign: false })
     .use(remarkStringify, { bullet: '-', fences: true, rule: '-' });
   const body = toMarkdown.stringify(toMarkdown.runSync({ type: 'root', children: main.children })).trim();
   // The title and description are text (they may come from data): escaped, as the body is by remark,
@@ -110,17 +111,36 @@ function codeBlock(block: Element): Element {
       className: [`language-${language || 'text'}`],
     }),
   ]);
-  return caption ? h('div', [h('p', [h('strong', [{ type: 'text', value: caption }])]), code]) : code;
+  return caption
+    ? h('div', [h('p', [h('strong', [{ type: 'text', value: caption }])]), code], {
+        dataCaptioned: `${caption}\n${copied}`,
+      })
+    : code;
 }
 
+/**
+ * One section per tab. A captioned block that every tab shows alike (the output of samples that
+ * print the same thing) is said once, after the tabs: a page shows one tab at a time, a twin all.
+ */
 function tabSections(tabs: Element): Element[] {
   const labels = selectAll('[role="tab"]', tabs).map(textOf);
-  return selectAll('[role="tabpanel"]', tabs).map((panel, index) =>
+  const panels = selectAll('[role="tabpanel"]', tabs);
+  const captioned = (panel: Element) =>
+    panel.children.filter((child): child is Element => child.type === 'element' && 'dataCaptioned' in child.properties);
+  const [first, ...others] = panels.map(captioned);
+  const shared = (first ?? []).filter((block) =>
+    others.every((blocks) => blocks.some((other) => other.properties.dataCaptioned === block.properties.dataCaptioned)),
+  );
+  const sharedKeys = new Set(shared.map((block) => block.properties.dataCaptioned));
+  const sections = panels.map((panel, index) =>
     h('div', [
       h('p', [h('strong', [{ type: 'text', value: labels[index] ?? `Tab ${index + 1}` }])]),
-      ...panel.children,
+      ...panel.children.filter(
+        (child) => !(child.type === 'element' && sharedKeys.has(child.properties.dataCaptioned)),
+      ),
     ]),
   );
+  return panels.length > 1 ? [...sections, ...shared] : sections;
 }
 
 function quotation(aside: Element): Element {

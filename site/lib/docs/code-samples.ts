@@ -105,7 +105,7 @@ export function buildBackoffSamples(url: string, rule: SampleRetryRule): CodeSam
     if (response.status !== 429 || attempt === attempts) {
       throw new Error(\`HTTP \${response.status}: \${await response.text()}\`);
     }
-    // Retry-After is a number of seconds; without it, back off: ${rule.backoffFirstSeconds} s, doubled each time.
+    // Without Retry-After, back off: ${rule.backoffFirstSeconds} s, doubled each time.
     const seconds =
       Number(response.headers.get('Retry-After')) || Math.min(${rule.backoffMaxSeconds}, ${rule.backoffFirstSeconds} * 2 ** (attempt - 1));
     console.error(\`rate limited; retrying in \${seconds} s\`);
@@ -138,7 +138,7 @@ def get_json(url, attempts=${rule.attempts}):
         except urllib.error.HTTPError as error:
             if error.code != 429 or attempt == attempts:
                 raise
-            # Retry-After is a number of seconds; without it, back off: ${rule.backoffFirstSeconds} s, doubled each time.
+            # Without Retry-After, back off: ${rule.backoffFirstSeconds} s, doubled each time.
             seconds = int(error.headers.get("Retry-After") or min(${rule.backoffMaxSeconds}, ${rule.backoffFirstSeconds} * 2 ** (attempt - 1)))
             print(f"rate limited; retrying in {seconds} s", file=sys.stderr)
             time.sleep(seconds)
@@ -250,41 +250,11 @@ except urllib.error.HTTPError as error:
  */
 
 /** The typed library in use (`/docs/cli/#as-a-library`). */
-export const LIBRARY_SAMPLE = `import { createClient, EarshotError } from 'earshot';
+export const LIBRARY_SAMPLE = `import { createClient } from 'earshot';
 
 const earshot = createClient({ userAgent: 'my-app/1.0 (me@example.com)' });
-
-try {
-  const { data } = await earshot.listServicePlatforms();
-  for (const platform of data) console.log(platform.id, platform.targetTypes.join(', '));
-
-  const capabilities = await earshot.getServiceCapabilities();
-  console.log(capabilities.data.resources.openapi);
-} catch (error) {
-  if (error instanceof EarshotError) console.error(\`\${error.kind}: \${error.message}\`);
-  throw error;
-}`;
-
-/** The command line's everyday commands (`/docs/cli/#use`). */
-export const CLI_USAGE_SAMPLE = `# The platforms, as a table
-earshot platforms
-# The capabilities answer, as JSON
-earshot capabilities --json
-# Save the OpenAPI document
-earshot openapi --json > openapi.json
-# The documentation, OpenAPI and MCP links
-earshot links`;
-
-/** A page on another origin reading the API and the headers it exposes (`/docs/rate-limits/`). */
-export function buildBrowserFetchSample(url: string): string {
-  return `const response = await fetch('${url}', {
-  headers: { Accept: 'application/json' },
-});
-if (!response.ok) throw new Error(\`HTTP \${response.status}\`);
-// Readable across origins: the API exposes them.
-console.log(response.headers.get('ETag'), response.headers.get('RateLimit-Policy'));
-const { data } = await response.json();`;
-}
+const { data } = await earshot.listServicePlatforms();
+for (const platform of data) console.log(platform.id, platform.targetTypes.join(', '));`;
 
 /** The status line and headers of a 429, as `/docs/rate-limits/` shows them. */
 export function buildTooManyRequestsHead(fields: { retryAfter: number; policy: string; remaining: string }): string {

@@ -48,8 +48,7 @@ export function describeRetryRule(rule: RetryRule): string {
 /** The same rule as numbered steps, for the rate-limit page. */
 export function describeRetrySteps(rule: RetryRule): string[] {
   return [
-    'On a `429`, stop sending requests.',
-    'Wait the number of seconds that `Retry-After` names.',
+    'On a `429`, stop, and wait the number of seconds that `Retry-After` names.',
     `If there is no \`Retry-After\`, wait ${seconds(rule.backoffFirstSeconds)}, doubling at each retry up to ${seconds(rule.backoffMaxSeconds)}.`,
     `Retry ${times(rule.retries)} at most, then report the failure.`,
     'Do not retry any other error status.',

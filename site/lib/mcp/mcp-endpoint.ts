@@ -14,7 +14,7 @@ import { MCP_ENDPOINT_PATH } from '../../../contract/mcp-endpoint-path.ts';
  * few hundred bytes; the largest legitimate one, a 2025 `initialize` with a client's full
  * capabilities, a few kilobytes.
  */
-const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 
 /** JSON-RPC's code for a request that is not acceptable as a whole. */
 const INVALID_REQUEST = -32600;
