@@ -41,6 +41,7 @@ const jsonErrorBodyCopy = netlify.redirects!.find((rule) => rule.from === `/${js
 const cliTarball = readCliTarball().path.slice(1);
 /** Every version the site serves (releases/, and the current one): the tarballs and their SBOMs. */
 const servedReleases = readServedReleases(readCliTarball());
+const servedTarballs = servedReleases.tarballs.map(({ fileName }) => `cli/${fileName}`);
 
 /** The documented files that must each be there, once. */
 const singletons: Record<string, string> = {
@@ -100,8 +101,9 @@ const families: [string, RegExp][] = [
  */
 const vendoredPathMentions = [
   { file: 'pagefind/pagefind-highlight.js', text: 'node_modules/mark.js/dist/mark.js' },
-  // The MCP SDK, bundled into the client: its schema for MCP roots requires `file://` URIs.
-  { file: cliTarball, text: 'startsWith("file://")' },
+  // The MCP SDK, bundled into the client: its schema for MCP roots requires `file://` URIs. Every
+  // version served (a released one beside a newer current one) bundles it.
+  ...servedTarballs.map((file) => ({ file, text: 'startsWith("file://")' })),
 ];
 
 let files: PublishedFile[] = [];
@@ -221,7 +223,7 @@ describe('the public surface of a build', () => {
       ...pages.flatMap((page) => [`${page}index.html`, markdownPathOf(`/${page}`).slice(1)]),
       'llms-full.txt',
       OPENAPI_PATH.slice(1),
-      cliTarball,
+      ...servedTarballs,
       SECURITY_TXT_PATH.slice(1),
     ];
     const holders = files.filter(({ text }) => text.includes(product.supportEmail));

@@ -37,12 +37,17 @@ export function loadRetryRule(rateLimit: Pick<RateLimit, 'windowSize'>): RetryRu
 const seconds = (count: number) => `${count} second${count === 1 ? '' : 's'}`;
 const times = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
 
+/** How many retries, as every statement of the rule says it: "twice at most". */
+export function describeRetryLimit(retries: number): string {
+  return `${times(retries)} at most`;
+}
+
 /**
  * The rule in one sentence, as every page, `/llms.txt` and the skill print it:
  * "On HTTP 429, wait the seconds that `Retry-After` names, then retry, twice at most; do not retry other errors."
  */
 export function describeRetryRule(rule: RetryRule): string {
-  return `On HTTP 429, wait the seconds that \`Retry-After\` names, then retry, ${times(rule.retries)} at most; do not retry other errors.`;
+  return `On HTTP 429, wait the seconds that \`Retry-After\` names, then retry, ${describeRetryLimit(rule.retries)}; do not retry other errors.`;
 }
 
 /** The same rule as numbered steps, for the rate-limit page. */
@@ -50,7 +55,7 @@ export function describeRetrySteps(rule: RetryRule): string[] {
   return [
     'On a `429`, stop, and wait the number of seconds that `Retry-After` names.',
     `If there is no \`Retry-After\`, wait ${seconds(rule.backoffFirstSeconds)}, doubling at each retry up to ${seconds(rule.backoffMaxSeconds)}.`,
-    `Retry ${times(rule.retries)} at most, then report the failure.`,
+    `Retry ${describeRetryLimit(rule.retries)}, then report the failure.`,
     'Do not retry any other error status.',
   ];
 }
