@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countWords, MAX_SENTENCE_WORDS, type ProjectRuleId } from '../../tooling/docs-lint/project-rules.ts';
+import {
+  countWords,
+  MAINTAINER_WORDS,
+  MAX_SENTENCE_WORDS,
+  type ProjectRuleId,
+} from '../../tooling/docs-lint/project-rules.ts';
 import { lintDocsText, type DocsText } from '../../tooling/docs-lint/lint-docs-text.ts';
 import { pageText } from '../../tooling/docs-lint/collect-docs-text.ts';
 
@@ -82,6 +87,18 @@ describe('the docs linter: each project rule, on a planted mistake', () => {
         assert.deepEqual(await lintDocsText({ file: 'good.md', kind: 'markdown', text }, [rule]), []);
       });
   }
+});
+
+describe('the docs linter: every maintainers’ word is reported in a user’s sentence', () => {
+  for (const word of MAINTAINER_WORDS)
+    it(word, async () => {
+      const text = `Here ${word} shows.`;
+      const found = await lintDocsText({ file: 'planted.md', kind: 'markdown', text }, ['no-maintainer-words']);
+      assert.deepEqual(
+        found.map((problem) => problem.rule),
+        ['no-maintainer-words'],
+      );
+    });
 });
 
 describe('the docs linter: the outside tools it runs', () => {

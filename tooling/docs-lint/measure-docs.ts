@@ -1,11 +1,11 @@
 /**
- * `node tooling/docs-lint/measure-docs.ts [dist]`: how long and how plain the docs of a build are,
+ * How long and how plain the docs of a build are,
  * as readers get them. Tokens (o200k, the GPT-4o tokenizer, as an agent's context counts them) of
  * `/llms-full.txt`, `/llms.txt` and each twin; words and sentences of the docs pages' prose (the
  * twins under /docs/ but the API reference, code blocks and tables left out). Prints JSON.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { split, SentenceSplitterSyntax } from 'sentence-splitter';
 import { countWords, MAX_SENTENCE_WORDS } from './project-rules.ts';
@@ -18,7 +18,7 @@ export interface DocsFigures {
 }
 
 /** The sentences of a twin's prose: paragraphs and list items, without code blocks, tables or headings. */
-export function proseSentences(markdown: string): string[] {
+function proseSentences(markdown: string): string[] {
   const prose = markdown
     .replace(/^```[\s\S]*?^```$/gm, '')
     .split('\n')
@@ -66,9 +66,4 @@ export function measureDocs(distDir: string): DocsFigures {
       longest: Math.max(...lengths),
     },
   };
-}
-
-if (import.meta.main) {
-  const dir = process.argv[2] ?? 'dist';
-  console.log(JSON.stringify({ dist: relative('.', dir) || dir, ...measureDocs(dir) }, null, 2));
 }

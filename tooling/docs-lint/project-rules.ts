@@ -5,7 +5,8 @@
  * tests/unit/docs-lint-rules.test.ts plants each mistake and sees its rule report it.
  * @see https://textlint.org/docs/rule (a rule is a function of the context returning node handlers)
  */
-import type { TextlintRuleContext, TextlintRuleModule, TextlintRuleReportHandler } from '@textlint/types';
+import type { TextlintRuleContext, TextlintRuleReporter } from '@textlint/types';
+import type { TxtNode } from '@textlint/ast-node-types';
 import { split, SentenceSplitterSyntax } from 'sentence-splitter';
 
 /** The most words a sentence may have. */
@@ -30,12 +31,12 @@ export const MAINTAINER_WORDS = [
   'serverless function',
 ] as const;
 
-type Handler = ReturnType<TextlintRuleModule> & object;
+type NodeHandler = (node: TxtNode) => void;
 
 /** Reports every match of `pattern` in the node's source text. */
 function reportMatches(
   context: TextlintRuleContext,
-  node: Parameters<TextlintRuleReportHandler[string]>[0],
+  node: TxtNode,
   pattern: RegExp,
   message: (match: RegExpExecArray) => string,
 ): void {
@@ -58,8 +59,8 @@ function reportMatches(
  */
 const UNRENDERED_EXPRESSION = /(?<![$\w/])\{[A-Za-z_][\w]*(?:\.[\w]+)*(?:\([^()]*\))?\}/;
 
-const noUnrenderedExpression: TextlintRuleModule = (context) => {
-  const check: Handler[string] = (node) =>
+const noUnrenderedExpression: TextlintRuleReporter = (context) => {
+  const check: NodeHandler = (node) =>
     reportMatches(
       context,
       node,
@@ -72,7 +73,7 @@ const noUnrenderedExpression: TextlintRuleModule = (context) => {
 /** A flag typeset as a dash (`—json`, `–retries`): a reader who copies it gets an unknown flag. */
 const DASH_BEFORE_WORD = /(?<![\w])[\u2012\u2013\u2014\u2015\u2212]{1,2}(?=[a-z])/;
 
-const noDashForFlag: TextlintRuleModule = (context) => ({
+const noDashForFlag: TextlintRuleReporter = (context) => ({
   [context.Syntax.Str]: (node) =>
     reportMatches(
       context,
@@ -90,7 +91,7 @@ const noDashForFlag: TextlintRuleModule = (context) => ({
 });
 
 /** `\'` or `\"` in the text of a Markdown twin: the escape shows to a reader of the raw Markdown. */
-const noEscapedQuote: TextlintRuleModule = (context) => ({
+const noEscapedQuote: TextlintRuleReporter = (context) => ({
   [context.Syntax.Str]: (node) =>
     reportMatches(context, node, /\\['"]/, ([text]) => `escaped quote ${text}: write the quote alone`),
 });
@@ -98,7 +99,7 @@ const noEscapedQuote: TextlintRuleModule = (context) => ({
 /** A component's internal value reaching the text, such as the tab label `code-sample:shell:0`. */
 const INTERNAL_LABEL = /\b[a-z]+(?:-[a-z]+)+:[a-z]+:\d+\b/;
 
-const noInternalLabel: TextlintRuleModule = (context) => ({
+const noInternalLabel: TextlintRuleReporter = (context) => ({
   [context.Syntax.Str]: (node) =>
     reportMatches(context, node, INTERNAL_LABEL, ([text]) => `internal label ${text}: show the reader's label instead`),
 });
@@ -108,8 +109,8 @@ export function countWords(sentence: string): number {
   return sentence.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
-const maxSentenceWords: TextlintRuleModule = (context) => {
-  const check: Handler[string] = (node) => {
+const maxSentenceWords: TextlintRuleReporter = (context) => {
+  const check: NodeHandler = (node) => {
     const text = context.getSource(node);
     for (const sentence of split(text)) {
       if (sentence.type !== SentenceSplitterSyntax.Sentence) continue;
@@ -129,7 +130,7 @@ const maxSentenceWords: TextlintRuleModule = (context) => {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MAINTAINER_PATTERN = new RegExp(`(?<![\\w.-])(?:${MAINTAINER_WORDS.map(escapeRegExp).join('|')})(?![\\w-])`, 'i');
 
-const noMaintainerWords: TextlintRuleModule = (context) => ({
+const noMaintainerWords: TextlintRuleReporter = (context) => ({
   [context.Syntax.Str]: (node) =>
     reportMatches(
       context,
@@ -148,6 +149,6 @@ export const projectRules = {
   'no-internal-label': noInternalLabel,
   'max-sentence-words': maxSentenceWords,
   'no-maintainer-words': noMaintainerWords,
-} satisfies Record<string, TextlintRuleModule>;
+} satisfies Record<string, TextlintRuleReporter>;
 
 export type ProjectRuleId = keyof typeof projectRules;
