@@ -232,7 +232,7 @@ describe('the docs, as the test run built them', () => {
     assert.match(html, new RegExp(`href="mailto:${product.supportEmail.replace('.', '\\.')}\\?`));
   });
 
-  it('list every platform of data/platforms.json, in order, with its target types', () => {
+  it('list every platform of data/platforms.json (fewer than the table shows at most), in order, with its target types', () => {
     const rows = [
       // The break points (site/lib/docs/table-code-breaks.ts) are not part of the names and ids.
       ...readPage('docs/platforms')

@@ -20,6 +20,9 @@ import { describeRetryRule, loadRetryRule } from './retry-rule.ts';
 /** How many platforms a sample answer shows; the rest is counted, so that no page grows with the data. */
 export const SAMPLE_PLATFORM_COUNT = 3;
 
+/** The most rows the platforms page's table shows; past it, the rest are counted. */
+export const PLATFORMS_TABLE_LIMIT = 100;
+
 /** The HTTP methods an OpenAPI path item may hold (OpenAPI 3.1, section 4.8.9). */
 const OPENAPI_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
