@@ -3,7 +3,7 @@
  * @see https://llmstxt.org/ (an H1, a blockquote summary, free text, then H2 sections of links;
  * the section named "Optional" may be skipped when context is short)
  */
-import { escapeMarkdownText } from '../text/escape-markdown.ts';
+import { escapeMarkdownText, markdownCodeSpan } from '../text/escape-markdown.ts';
 import { listInWords } from '../text/list-in-words.ts';
 
 export interface LlmsTxtPage {
@@ -56,8 +56,8 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
     '',
     `Send \`Accept: application/json\`. The answers, shown with 1 of the ${input.platformCount} platforms:`,
     '',
-    ...input.answerLines.map(({ path, json }) => `- \`GET ${path}\`: \`${json}\``),
-    `- Over the limit, HTTP 429 with a \`Retry-After\` header: \`${input.tooManyRequestsBody}\``,
+    ...input.answerLines.map(({ path, json }) => `- \`GET ${path}\`: ${markdownCodeSpan(json)}`),
+    `- Over the limit, HTTP 429 with a \`Retry-After\` header: ${markdownCodeSpan(input.tooManyRequestsBody)}`,
     '',
     input.retryRuleText,
     '',

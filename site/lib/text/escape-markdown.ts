@@ -27,3 +27,15 @@ const escapeEach = (characters: string) => characters.replace(/./g, (character) 
 function escapeBlockStart(text: string): string {
   return text.replace(/^(\s*)([#+-])/, '$1\\$2').replace(/^(\s*\d+)([.)])/, '$1\\$2');
 }
+
+/**
+ * `text` as one Markdown code span, whatever backticks it holds: the fence is one backtick longer
+ * than the longest run inside, and padded with a space when the text starts or ends with one.
+ * @see https://spec.commonmark.org/0.31.2/#code-spans
+ */
+export function markdownCodeSpan(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map(([run]) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
