@@ -24,9 +24,12 @@ describe('the earshot package the site serves', () => {
   const root = mkdtempSync(join(tmpdir(), 'earshot-package-'));
   const dir = join(root, 'package');
   const served = join(testSite().dir, 'cli');
+  // The current version's tarball: released versions are served beside it once it is bumped.
   const tarball = join(
     served,
-    readdirSync(served).find((name) => name.endsWith('.tgz'))!,
+    readdirSync(served).find(
+      (name) => name.startsWith(`earshot-${source.version as string}-`) && name.endsWith('.tgz'),
+    )!,
   );
   let manifest: Record<string, any>;
   before(() => {
