@@ -6,7 +6,8 @@ import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH } from '../../site/lib/disco
 import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
 import { API_REFERENCE_BASE } from '../../site/lib/docs/docs-navigation.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
-import { formatJsonOutput } from '../../site/lib/docs/code-samples.ts';
+import { formatAnswerExcerpt } from '../../site/lib/docs/code-samples.ts';
+import { SAMPLE_PLATFORM_COUNT } from '../../site/lib/docs/docs-facts.ts';
 import { parseHtml, textContent, walkElements } from '../support/html-tree.ts';
 import { readSitemapPaths } from '../support/sitemap.ts';
 
@@ -89,9 +90,11 @@ test('the Markdown says what the page says: code blocks as copied (collapsed lin
   const quickStart = await (await request.get('/docs.md')).text();
   for (const label of ['curl', 'JavaScript', 'Python']) expect(quickStart).toContain(`**${label}**`);
   expect(quickStart).toContain('](/docs/platforms.md)');
-  // The output the page collapses after its first lines is whole here, without the "Show all" line.
-  const output = formatJsonOutput(await (await request.get('/api/v1/platforms')).json());
+  // The output the page collapses after its first lines is whole here, without the "Show all"
+  // line, and said once after the tabs, since every tab shows it alike.
+  const output = formatAnswerExcerpt(await (await request.get('/api/v1/platforms')).json(), SAMPLE_PLATFORM_COUNT);
   expect(quickStart).toContain(`**Output**\n\n\`\`\`json\n${output}\n\`\`\``);
+  expect(quickStart.split('**Output**').length).toBe(2);
   expect(quickStart).not.toContain('Show all');
 });
 
