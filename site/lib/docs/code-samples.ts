@@ -150,7 +150,7 @@ print(json.dumps(get_json("${url}"), indent=2, ensure_ascii=False))`,
 }
 
 /** JSON as the JavaScript and Python samples print it. */
-export function formatJsonOutput(value: unknown): string {
+function formatJsonOutput(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
