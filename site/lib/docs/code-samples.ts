@@ -256,13 +256,20 @@ const earshot = createClient({ userAgent: 'my-app/1.0 (me@example.com)' });
 const { data } = await earshot.listServicePlatforms();
 for (const platform of data) console.log(platform.id, platform.targetTypes.join(', '));`;
 
-/** The status line and headers of a 429, as `/docs/rate-limits/` shows them. */
-export function buildTooManyRequestsHead(fields: { retryAfter: number; policy: string; remaining: string }): string {
+/** A whole 429 as `/docs/rate-limits/` shows it: the status line, the headers, then the body. */
+export function buildTooManyRequestsAnswer(fields: {
+  retryAfter: number;
+  policy: string;
+  remaining: string;
+  body: string;
+}): string {
   return [
     'HTTP/1.1 429 Too Many Requests',
     `Retry-After: ${fields.retryAfter}`,
     `RateLimit-Policy: ${fields.policy}`,
     `RateLimit: ${fields.remaining}`,
+    '',
+    fields.body,
   ].join('\n');
 }
 
