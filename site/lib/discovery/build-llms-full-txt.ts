@@ -42,9 +42,7 @@ export function buildLlmsFullTxt(input: {
     `> Every page of ${input.baseUrl}/docs/ in one file. ${input.baseUrl}/llms.txt links each page's own Markdown.`,
   ].join('\n');
   const operationList = [
-    '# API reference: the operations',
-    '',
-    'One page per operation; the OpenAPI document says the same for machines.',
+    '# API reference: one page per operation',
     '',
     ...operations.map((page) => `- [${page.title}](${input.baseUrl}${markdownPathOf(page.pathname)})`),
   ].join('\n');
