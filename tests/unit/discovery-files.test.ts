@@ -37,7 +37,7 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
 
   it('gives each answer in one line, the 429 and the retry rule', () => {
     assert.ok(text.includes('The answers, shown with 1 of the 7 platforms:'));
-    assert.ok(text.includes('- `GET /api/v1/platforms`: `{"data":[]}`'));
+    assert.ok(text.includes('\n`GET /api/v1/platforms` answers `{"data":[]}`\n'));
     assert.ok(text.includes('HTTP 429 with a `Retry-After` header: `{"error":"Too Many Requests","statusCode":429}`'));
     assert.ok(text.includes('\nOn HTTP 429, wait, then retry.\n'));
   });
@@ -60,7 +60,7 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
 
   it('lists links as "- [title](url): notes" under H2 sections, "Optional" last', () => {
     assert.deepEqual(
-      lines.filter((line) => line.startsWith('## ') || line.startsWith('- [')),
+      lines.filter((line) => line.startsWith('## ') || line.startsWith('- ')),
       [
         '## Docs',
         '- [Overview](https://preview.example/docs/): Start here.',

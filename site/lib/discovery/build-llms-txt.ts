@@ -56,8 +56,9 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
     '',
     `Send \`Accept: application/json\`. The answers, shown with 1 of the ${input.platformCount} platforms:`,
     '',
-    ...input.answerLines.map(({ path, json }) => `- \`GET ${path}\`: ${markdownCodeSpan(json)}`),
-    `- Over the limit, HTTP 429 with a \`Retry-After\` header: ${markdownCodeSpan(input.tooManyRequestsBody)}`,
+    // Paragraphs rather than a list: in llms.txt, "- " lines are the sections' links.
+    ...input.answerLines.flatMap(({ path, json }) => [`\`GET ${path}\` answers ${markdownCodeSpan(json)}`, '']),
+    `Over the limit, HTTP 429 with a \`Retry-After\` header: ${markdownCodeSpan(input.tooManyRequestsBody)}`,
     '',
     input.retryRuleText,
     '',
