@@ -10,6 +10,8 @@ export const CHANGELOG_PAGE_PATH = '/docs/changelog/';
 export const CHANGELOG_FEED_PATH = '/docs/changelog/feed.json';
 /** The JSON Feed media type (JSON Feed 1.1, "Discovery"). */
 export const CHANGELOG_FEED_TYPE = 'application/feed+json';
+/** Where a release entry sends readers to install: the page whose commands name the current tarball. */
+const CHANGELOG_CLI_INSTALL_PAGE = '/docs/cli/#install';
 
 /** A release of the client, as `releases/manifest.json` records it, with its tarball's URL. */
 export interface ClientRelease {
@@ -68,7 +70,8 @@ export function listChangelogItems(entries: ChangelogData, releases: readonly Cl
     date: release.date,
     title: `The earshot client ${release.version}`,
     lines: [`released: earshot ${release.version} (${release.url})`],
-    nextStep: `To update, run \`npm install --global ${release.url}\`. A configuration that names an older tarball keeps working.`,
+    // No install line here: the CLI page's commands always name the version this site serves now.
+    nextStep: `Install the current version, as \`${CHANGELOG_CLI_INSTALL_PAGE}\` shows. A configuration that names an older tarball keeps working.`,
     tags: ['release'],
   }));
   return [...changes, ...released].sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? 1 : -1));
