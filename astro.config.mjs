@@ -61,7 +61,6 @@ const publishedAnswers = {
 export default defineConfig({
   // The site's sources live in site/ (beside client/, contract/ and tooling/; see ARCHITECTURE.md).
   srcDir: './site',
-  publicDir: './site/public',
   site: context.baseUrl,
   trailingSlash: 'ignore',
   build: { format: 'directory' },

@@ -39,6 +39,7 @@ import { readBuildFacts } from '../client/src/baked/build-facts.ts';
 import { checkedSchemaNames } from '../client/src/baked/validator-names.ts';
 import { commandDefinitions, commandName, exitCodeDefinitions } from '../client/src/definitions.ts';
 import { createSchemaValidator } from '../contract/create-schema-validator.ts';
+import { resolveSiteLink } from '../contract/resource-links.ts';
 import { apiSchemas, mcpConfigurationSchema, tolerantSchemas } from '../contract/schemas/index.ts';
 import { listBundledPackages } from './bundled-packages.ts';
 import { NOTICES_FILE, renderSbom, renderThirdPartyNotices, SBOM_FILE } from './render-package-notices.ts';
@@ -155,7 +156,7 @@ function readLinks() {
   const product = JSON.parse(readFileSync(resolve(ROOT, 'data/product.json'), 'utf8')) as {
     resources: Record<string, string>;
   };
-  const link = (name: string) => new URL(product.resources[name]!, facts.productionBaseUrl).href;
+  const link = (name: string) => resolveSiteLink(product.resources[name]!, facts.productionBaseUrl, name).href;
   return { ...facts, docsUrl: link('documentation'), openApiUrl: link('openapi'), mcpUrl: link('mcp') };
 }
 

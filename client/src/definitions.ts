@@ -74,7 +74,7 @@ export const programDescription =
 const maxWaitSeconds = DEFAULT_RETRY_POLICY.maxWaitMs / 1000;
 
 export const flagDefinitions: readonly FlagDefinition[] = [
-  { name: 'json', summary: 'Print exactly the JSON the API returned, for scripts and agents' },
+  { name: 'json', summary: 'Print the JSON the API returned, for scripts and agents (byte for byte in a pipe)' },
   {
     name: 'base-url',
     value: '<url>',

@@ -12,6 +12,7 @@ import { commandName, flagDefinitions, formatArgument, type CommandDefinition } 
 import { ExitCode, type ExitCodeValue } from './exit-codes.ts';
 import { loadDisplayWidth } from './output/display-width.ts';
 import { createStyle, type OutputStream, type Style } from './output/style.ts';
+import { toPrintable } from './output/printable.ts';
 import { columnsOf, wrapText, wrapWords } from './output/wrap.ts';
 import { parseArgv, resolveCommand } from './parse-argv.ts';
 import { renderCommandHelp, renderProgramHelp, renderShortUsage } from './render-help.ts';
@@ -64,7 +65,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       await loadDisplayWidth();
       io.stderr.write(`${wrapErrorLines(lines, columnsOf(io.stderr), errorStyle)}\n`);
     } else io.stderr.write(`${formatErrorLines(message, hint, errorStyle)}\n`);
-    if (debug) for (const line of details) io.stderr.write(`debug: ${line}\n`);
+    if (debug) for (const line of details) io.stderr.write(`debug: ${toPrintable(line)}\n`);
     return code;
   };
   const usage = ({ message, hint }: UsageText) => fail(ExitCode.usage, message, hint);
@@ -140,7 +141,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       now: io.now,
       random: io.random,
       onWait: announceWaitOnce(io.stderr),
-      debug: (line) => io.stderr.write(`debug: ${line}\n`),
+      debug: (line) => io.stderr.write(`debug: ${toPrintable(line)}\n`),
     });
     // Tables on a terminal are aligned by display width; measuring a server's text needs string-width.
     if (io.stdout.isTTY) await loadDisplayWidth();

@@ -141,7 +141,8 @@ function readReleases(manifest: unknown): { version: string; fileName: string }[
 
 /** `1.2.3` and `1.2.3-beta.1` as numbers; a pre-release sorts before its release. */
 function parseVersion(version: string): [number, number, number, number] | undefined {
-  const match = /^(\d+)\.(\d+)\.(\d+)(-.+)?$/.exec(version);
+  // Semantic Versioning's own characters only: a version is printed in the notice.
+  const match = /^(\d+)\.(\d+)\.(\d+)(-[0-9A-Za-z.-]+)?$/.exec(version);
   return match ? [Number(match[1]), Number(match[2]), Number(match[3]), match[4] ? 0 : 1] : undefined;
 }
 

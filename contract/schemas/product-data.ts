@@ -1,13 +1,17 @@
+import { SITE_PATH_PATTERN } from '../site-path.ts';
 import { capabilitiesResponseSchema } from './capabilities-response.ts';
 
 const resourceNames = capabilitiesResponseSchema.properties.data.properties.resources.required;
 type ResourceName = (typeof resourceNames)[number];
 
-/** A site path such as `/docs/cli/`: resolved against the base URL at build time. */
+/**
+ * A site path such as `/docs/cli/`: resolved against the base URL at build time. Never `//host/…`
+ * or `/\host/…`, which would resolve to another site (contract/site-path.ts).
+ */
 const sitePathSchema = {
   type: 'string',
-  pattern: '^/[^\\s?#]*$',
-  description: 'a site path that starts with "/", such as "/docs/"',
+  pattern: SITE_PATH_PATTERN,
+  description: 'a site path: one "/" at the start (not "//" or "/\\"), such as "/docs/"',
 } as const;
 
 /**

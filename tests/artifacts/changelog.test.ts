@@ -171,4 +171,13 @@ describe('resource links, checked against the build output', () => {
       'data/product.json#/resources/openapi: must link to a page or file the build produces, but the build has none at that path (got "/../package.json")',
     ]);
   });
+
+  // Regression: `//index.md` once passed, by naming dist/index.md, and was published as https://index.md/.
+  it('a link to another site is never found in the build, whatever file its letters name', () => {
+    const resources = { ...product.resources, mcp: '//index.md', documentation: '/\\index.md' };
+    assert.deepEqual(
+      checkResourceLinks(resources, dir).map((problem) => problem.pointer),
+      ['/resources/documentation', '/resources/mcp'],
+    );
+  });
 });

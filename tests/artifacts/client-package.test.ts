@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { commandDefinitions, commandName, exitCodeDefinitions } from '../../client/src/definitions.ts';
+import { readCliTarball } from '../../site/lib/cli-package/cli-tarball.ts';
 import { packCliPackage, stageCliPackage } from '../../tooling/build-cli.ts';
 import { testSite } from '../support/test-build.ts';
 
@@ -23,14 +24,8 @@ const source = JSON.parse(readFileSync('client/package.json', 'utf8')) as Record
 describe('the earshot package the site serves', () => {
   const root = mkdtempSync(join(tmpdir(), 'earshot-package-'));
   const dir = join(root, 'package');
-  const served = join(testSite().dir, 'cli');
-  // The current version's tarball: released versions are served beside it once it is bumped.
-  const tarball = join(
-    served,
-    readdirSync(served).find(
-      (name) => name.startsWith(`earshot-${source.version as string}-`) && name.endsWith('.tgz'),
-    )!,
-  );
+  // The current version's, which every page names; earlier releases are served beside it as they were.
+  const tarball = join(testSite().dir, readCliTarball().path);
   let manifest: Record<string, any>;
   before(() => {
     const unpack = spawnSync('tar', ['-xzf', tarball, '-C', root], { encoding: 'utf8' });

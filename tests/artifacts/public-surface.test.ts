@@ -41,7 +41,6 @@ const jsonErrorBodyCopy = netlify.redirects!.find((rule) => rule.from === `/${js
 const cliTarball = readCliTarball().path.slice(1);
 /** Every version the site serves (releases/, and the current one): the tarballs and their SBOMs. */
 const servedReleases = readServedReleases(readCliTarball());
-const servedTarballs = servedReleases.tarballs.map(({ fileName }) => `cli/${fileName}`);
 
 /** The documented files that must each be there, once. */
 const singletons: Record<string, string> = {
@@ -101,9 +100,8 @@ const families: [string, RegExp][] = [
  */
 const vendoredPathMentions = [
   { file: 'pagefind/pagefind-highlight.js', text: 'node_modules/mark.js/dist/mark.js' },
-  // The MCP SDK, bundled into the client: its schema for MCP roots requires `file://` URIs. Every
-  // version served (a released one beside a newer current one) bundles it.
-  ...servedTarballs.map((file) => ({ file, text: 'startsWith("file://")' })),
+  // The MCP SDK, bundled into every release of the client: its schema for MCP roots requires `file://` URIs.
+  ...servedReleases.tarballs.map(({ fileName }) => ({ file: `cli/${fileName}`, text: 'startsWith("file://")' })),
 ];
 
 let files: PublishedFile[] = [];
@@ -223,7 +221,8 @@ describe('the public surface of a build', () => {
       ...pages.flatMap((page) => [`${page}index.html`, markdownPathOf(`/${page}`).slice(1)]),
       'llms-full.txt',
       OPENAPI_PATH.slice(1),
-      ...servedTarballs,
+      // Every release of the client, the current one included.
+      ...servedReleases.tarballs.map(({ fileName }) => `cli/${fileName}`),
       SECURITY_TXT_PATH.slice(1),
     ];
     const holders = files.filter(({ text }) => text.includes(product.supportEmail));
@@ -242,7 +241,7 @@ describe('the public surface of a build', () => {
     );
   });
 
-  it("deploys only the documented Netlify Functions: the 429 answers (the API's and /mcp's), the MCP endpoint, and the answer to methods other than GET and HEAD", () => {
+  it("deploys only the documented Netlify Functions: the 429 answers (the API's and /mcp's), the MCP endpoint, the answer to methods other than GET and HEAD, and the icon for other origins", () => {
     const functionPath = /^\/\.netlify\/functions\/([\w-]+)$/;
     const targets = new Set(
       netlify.redirects!.flatMap((rule) => [rule.to, rule.rate_limit?.to ?? ''].filter((to) => functionPath.test(to))),
@@ -255,7 +254,7 @@ describe('the public surface of a build', () => {
     const deployed = readdirSync(netlify.functions!.directory!)
       .map((name) => parsePath(name).name)
       .sort();
-    assert.deepEqual(deployed, ['mcp', 'mcp-too-many-requests', 'other-methods', 'too-many-requests']);
+    assert.deepEqual(deployed, ['mcp', 'mcp-too-many-requests', 'other-methods', 'server-icon', 'too-many-requests']);
     const reference = readFileSync('netlify/README.md', 'utf8');
     for (const name of deployed)
       assert.ok(

@@ -115,3 +115,47 @@ test('without CORS, the same fetch fails: the browser does enforce it on this pa
   const [read] = await readFromPage([`${baseURL}/docs/`])(page);
   expect(read!.error).toMatch(/TypeError: Failed to fetch/);
 });
+
+/** Whether the page shows the image at `src` (it loaded, and has a size). */
+const showsImage = (page: import('@playwright/test').Page, src: string) =>
+  page.evaluate(
+    (url) =>
+      new Promise<boolean>((shown) => {
+        const image = new Image();
+        image.onload = () => shown(image.naturalWidth > 0);
+        image.onerror = () => shown(false);
+        image.src = url;
+        document.body.append(image);
+      }),
+    src,
+  );
+
+test('a page on another origin shows the icon that the Server Card and serverInfo tell it to show', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const card = (await (await request.get('/.well-known/mcp/server-card.json')).json()) as { icons: { src: string }[] };
+  const initialize = await request.post('/mcp', {
+    headers: { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' },
+    data: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    },
+  });
+  // One JSON-RPC answer, as JSON or as the data line of one server-sent event.
+  const text = await initialize.text();
+  const message = text.startsWith('{') ? text : /^data: (.+)$/m.exec(text)![1]!;
+  const { result } = JSON.parse(message) as { result: { serverInfo: { icons: { src: string }[] } } };
+  const icons = [...card.icons, ...result.serverInfo.icons].map((icon) => icon.src);
+  expect(icons.length).toBeGreaterThan(1);
+  await page.goto(otherOriginUrl);
+  for (const src of icons) {
+    expect(src.startsWith(`${baseURL}/`), src).toBe(true);
+    expect(await showsImage(page, src), src).toBe(true);
+  }
+  // The control: a file of the site for its own pages only, which the browser does refuse here.
+  expect(await showsImage(page, `${baseURL}/favicon.svg`)).toBe(false);
+});

@@ -32,6 +32,7 @@ type EdgeFunction = (request: Request, context: { next(): Promise<Response> }) =
 
 const [origin, modulePath] = Deno.args;
 if (!origin || !modulePath) throw new Error('usage: edge-function-server.ts <origin> <function module>');
+const originUrl = new URL(origin);
 const { default: edgeFunction, config } = (await import(new URL(modulePath, `file://${Deno.cwd()}/`).href)) as {
   default: EdgeFunction;
   config: EdgeConfig;
@@ -58,7 +59,11 @@ async function fromOrigin(request: Request): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.delete('host');
   headers.delete('accept-encoding');
-  const answer = await fetch(new URL(`${url.pathname}${url.search}`, origin), {
+  // The path as it came, on the origin: `new URL('//x/', origin)` would leave for another host.
+  const target = new URL(originUrl);
+  target.pathname = url.pathname;
+  target.search = url.search;
+  const answer = await fetch(target, {
     method: request.method,
     headers,
     redirect: 'manual',

@@ -56,6 +56,8 @@ const fixturesByKind: Record<string, readonly string[]> = {
   'non-URI resource links': ['resource-not-a-path'],
   'relative links where absolute are required': ['base-url-with-path', 'relative-base-url'],
   'absolute links where site paths are required': ['resource-absolute-url'],
+  // `//index.md` and `/\\host/` read as paths but resolve to another site.
+  'site paths that leave the site': ['resource-backslash-path', 'resource-network-path'],
   'a production base URL over plain HTTP': ['http-base-url'],
   'invalid JSON': ['invalid-json-platforms', 'invalid-json-product', 'not-utf8-platforms'],
   'a missing data file': ['missing-platforms-file', 'missing-product-file'],

@@ -58,7 +58,7 @@ for (const { generation, name } of MCP_GENERATIONS) {
         version: answers.serverVersion,
         description: SERVER_DESCRIPTION,
         websiteUrl: `${PREVIEW}/`,
-        icons: [{ src: `${PREVIEW}/favicon.svg`, mimeType: 'image/svg+xml', sizes: ['any'] }],
+        icons: [{ src: `${PREVIEW}/icons/earshot.svg`, mimeType: 'image/svg+xml', sizes: ['any'] }],
       });
       assert.deepEqual(
         (await client.listTools()).tools.map((tool) => tool.name),

@@ -14,6 +14,8 @@ import { readNetlifyConfig, resolveHeaders } from '../../site/lib/edge/netlify-c
 import { readMcpRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
 import { MCP_ENDPOINT_PATH } from '../../contract/mcp-endpoint-path.ts';
 import { config as mcpConfig } from '../../netlify/functions/mcp.ts';
+import { config as serverIconConfig } from '../../netlify/functions/server-icon.ts';
+import { SERVER_ICON_PATH } from '../../client/src/mcp/server-icon.ts';
 import mcpTooManyRequests, {
   config as mcpTooManyRequestsConfig,
 } from '../../netlify/functions/mcp-too-many-requests.ts';
@@ -72,7 +74,7 @@ before(async () => {
 after(() => rmSync(bundleDir, { recursive: true, force: true }));
 
 describe('netlify/functions, as Netlify bundles them', () => {
-  it('deploys exactly the four functions, each rate limited like the rule that leads to it in netlify.toml (the MCP ones like /mcp), with Netlify’s own 429 over it', () => {
+  it('deploys exactly the five functions, each rate limited like the rule that leads to it in netlify.toml (the MCP ones like /mcp), with Netlify’s own 429 over it', () => {
     assert.deepEqual(
       manifest.map((fn) => fn.name).sort(),
       readdirSync(netlify.functions!.directory!)
@@ -83,6 +85,7 @@ describe('netlify/functions, as Netlify bundles them', () => {
       'mcp',
       'mcp-too-many-requests',
       'other-methods',
+      'server-icon',
       'too-many-requests',
     ]);
     for (const fn of manifest) {
@@ -135,6 +138,14 @@ describe('netlify/functions, as Netlify bundles them', () => {
       otherMethodsConfig.path,
       deployed('other-methods').routes!.map((route) => route.pattern),
     );
+    assert.deepEqual(serverIconConfig.rateLimit.windowLimit, rateLimit.windowLimit);
+    assert.deepEqual(serverIconConfig.rateLimit.windowSize, rateLimit.windowSize);
+  });
+
+  it('server-icon answers GET and HEAD at the path the MCP server names for its icon, and nothing else', () => {
+    assert.deepEqual(deployed('server-icon').routes, [
+      { pattern: SERVER_ICON_PATH, literal: SERVER_ICON_PATH, methods: ['GET', 'HEAD'] },
+    ]);
   });
 });
 

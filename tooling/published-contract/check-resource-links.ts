@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { DataProblem } from '../../contract/data-problem.ts';
 import { escapePointerToken } from '../../contract/data-problem.ts';
+import { resolveSitePath } from '../../contract/site-path.ts';
 
 /**
  * Every resource link of the capabilities answer must lead to a page or a file the build produced:
@@ -23,7 +24,14 @@ export function checkResourceLinks(
 }
 
 function builtFileExists(outDir: string, path: string): boolean {
-  const relative = decodeURIComponent(path).replace(/^\/+/, '');
+  // `//index.md` is another site's address, whatever file of ours its letters also name.
+  if (!resolveSitePath(path, 'https://site.invalid')) return false;
+  let relative: string;
+  try {
+    relative = decodeURIComponent(path).slice(1);
+  } catch {
+    return false; // a stray `%` names no file
+  }
   const candidates = path.endsWith('/') ? [join(relative, 'index.html')] : [relative, join(relative, 'index.html')];
   return candidates.some((candidate) => {
     const file = resolve(outDir, candidate);

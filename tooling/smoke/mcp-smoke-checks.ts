@@ -7,6 +7,7 @@
  */
 import { describeRateLimit } from '../../contract/rate-limit.ts';
 import { MCP_ENDPOINT_PATH } from '../../contract/mcp-endpoint-path.ts';
+import { SERVER_ICON_PATH } from '../../client/src/mcp/server-icon.ts';
 import { RATE_LIMITED } from '../../site/lib/mcp/mcp-too-many-requests.ts';
 import { expectRateLimitPolicy, SmokeFailure, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
 
@@ -124,6 +125,21 @@ export function buildMcpSmokeChecks(context: SmokeContext): SmokeCheck[] {
         const serverInfo = result?.serverInfo as { name?: unknown } | undefined;
         if (serverInfo?.name !== 'earshot')
           throw new SmokeFailure(`serverInfo.name must be "earshot" (got ${JSON.stringify(serverInfo)})`);
+      },
+    },
+    {
+      // Only the CDN can tell that no [[headers]] rule's same-origin reaches this function's answer.
+      name: `the icon that serverInfo and the Server Card name (${SERVER_ICON_PATH}) may be shown on any origin: image/svg+xml, Cross-Origin-Resource-Policy: cross-origin`,
+      run: async () => {
+        const response = await send(context, SERVER_ICON_PATH, { headers: { 'User-Agent': 'earshot-smoke/1.0' } });
+        await response.body?.cancel();
+        expectStatus(response, 200);
+        for (const [name, want] of [
+          ['content-type', 'image/svg+xml'],
+          ['cross-origin-resource-policy', 'cross-origin'],
+        ] as const)
+          if (response.headers.get(name) !== want)
+            throw new SmokeFailure(`${name} must be "${want}" (got ${JSON.stringify(response.headers.get(name))})`);
       },
     },
     {

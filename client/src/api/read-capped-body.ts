@@ -4,17 +4,18 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 export type CappedBody = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too-large' };
 
 /**
- * Reads a response body but stops, and cancels the download, as soon as it passes `maxBytes`,
- * so that a misbehaving server cannot make the client hold an unbounded answer in memory.
+ * Reads a body but stops, and cancels the transfer, as soon as it passes `maxBytes`, so that the
+ * other side cannot make this side hold an unbounded message in memory: a misbehaving server's
+ * answer here, a request to a Netlify function on the site (site/lib/mcp/), which uses it too.
  */
-export async function readCappedBody(response: Response, maxBytes: number): Promise<CappedBody> {
-  const declared = Number(response.headers.get('content-length'));
+export async function readCappedBody(message: Request | Response, maxBytes: number): Promise<CappedBody> {
+  const declared = Number(message.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => {});
+    await message.body?.cancel().catch(() => {});
     return { ok: false, reason: 'too-large' };
   }
-  if (!response.body) return { ok: true, bytes: new Uint8Array() };
-  const reader = response.body.getReader();
+  if (!message.body) return { ok: true, bytes: new Uint8Array() };
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {

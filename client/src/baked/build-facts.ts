@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readRateLimit } from '../../../contract/rate-limit.ts';
+import { resolveSiteLink } from '../../../contract/resource-links.ts';
 
 export interface BuildFacts {
   version: string;
@@ -47,7 +48,7 @@ export function readBuildFacts(): BuildFacts {
     version: manifest.version,
     productionBaseUrl: product.baseUrl,
     supportEmail: product.supportEmail,
-    cliDocsUrl: new URL(product.resources.cli, product.baseUrl).href,
+    cliDocsUrl: resolveSiteLink(product.resources.cli, product.baseUrl, 'cli').href,
     rateLimitWindowSeconds: readRateLimit(fileURLToPath(new URL('netlify.toml', root))).windowSize,
   };
 }

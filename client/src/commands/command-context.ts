@@ -1,7 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../api/api-client.ts';
 import type { ApiResult } from '../api/request-json.ts';
-import type { ClientError } from '../api/client-error.ts';
+import { toOneLine, type ClientError } from '../api/client-error.ts';
+import { escapeJsonControls, findUnprintable, toPrintableValue } from '../output/printable.ts';
 import type { OutputStream, Style } from '../output/style.ts';
 
 /** What a command gets to work with; nothing global, so tests run commands in-process. */
@@ -43,17 +44,40 @@ type LocalCommandOutcome = { ok: true } | { ok: false; usage: { message: string;
 export type LocalCommandHandler = (context: LocalCommandContext) => LocalCommandOutcome | Promise<LocalCommandOutcome>;
 
 /**
- * The shape shared by the commands that show one API answer: on `--json` the raw text, else
- * the human rendering.
+ * The shape shared by the commands that show one API answer: on `--json` the raw text, else the
+ * human rendering. Everything a server sent reaches the terminal through client/src/output/printable.ts:
+ * the human rendering reads the answer with every string made printable; output meant to be
+ * pasted and run (`unprintable: 'refuse'`) is refused instead, naming where the answer holds the
+ * character; `--json` on a terminal escapes those characters (the same JSON value), and in a pipe
+ * stays byte for byte what was received.
  */
 export async function showAnswer<T>(
   context: CommandContext,
   result: ApiResult<T>,
   render: (value: T) => string,
+  options: { unprintable?: 'replace' | 'refuse' } = {},
 ): Promise<CommandOutcome> {
   if (!result.ok) return result;
-  context.stdout.write(context.json ? withNewline(result.text) : render(result.value));
+  if (context.json) {
+    context.stdout.write(withNewline(context.tty ? escapeJsonControls(result.text) : result.text));
+    return { ok: true };
+  }
+  if (options.unprintable === 'refuse') {
+    const pointer = findUnprintable(result.value);
+    if (pointer !== undefined) return { ok: false, error: unprintableAnswer(result.url, pointer) };
+  }
+  context.stdout.write(render(toPrintableValue(result.value)));
   return { ok: true };
+}
+
+/** The error for an answer meant to be pasted that holds a control or bidirectional character. */
+function unprintableAnswer(url: string, pointer: string): ClientError {
+  return {
+    kind: 'bad-response',
+    message: `the answer of ${toOneLine(url)} holds a control or bidirectional-text character at ${toOneLine(pointer)}; a command or configuration that hides part of itself is not printed`,
+    hint: 'check that --base-url names the Earshot site; --json prints the answer with that character escaped',
+    details: [],
+  };
 }
 
 function withNewline(text: string): string {

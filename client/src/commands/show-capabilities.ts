@@ -1,5 +1,5 @@
 import type { CapabilitiesResponse } from '../../../contract/schemas/index.ts';
-import { toDisplayText, toPrintable } from '../output/printable.ts';
+import { toDisplayText } from '../output/printable.ts';
 import type { Style } from '../output/style.ts';
 import { renderTable } from '../output/render-table.ts';
 import { wrapText } from '../output/wrap.ts';
@@ -29,7 +29,7 @@ function renderCapabilities(data: CapabilitiesResponse['data'], tty: boolean, st
       { tty, style },
     );
   }
-  const wrapped = (text: string) => wrapText(toPrintable(text), width, { cutLongWords: true }).join('\n');
+  const wrapped = (text: string) => wrapText(text, width, { cutLongWords: true }).join('\n');
   return [
     `${style.bold(wrapped(data.product))}\n${wrapped(data.description)}\n`,
     `${style.bold('PLATFORMS')}\n${renderPlatforms(data.platforms, tty, style, width)}`,

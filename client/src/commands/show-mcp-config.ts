@@ -1,6 +1,5 @@
 import { renderMcpClientSnippet, type McpClientId, type McpTransport } from '../mcp/mcp-client-snippets.ts';
 import type { McpConfiguration } from '../../../contract/schemas/index.ts';
-import { escapeJsonControls } from '../output/printable.ts';
 import { showAnswer, type CommandHandler } from './command-context.ts';
 
 /**
@@ -15,23 +14,30 @@ export const showMcpConfig: CommandHandler = async (context) => {
   const client = context.flags.get('client');
   const transport = context.flags.get('transport');
   const answer = await context.client.getMcpConfiguration();
-  const asJson = (value: unknown) => `${escapeJsonControls(JSON.stringify(value, null, 2))}\n`;
+  const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  // What this prints is pasted into a terminal or a configuration file and run: an answer that
+  // holds a control or bidirectional character is refused, not printed changed.
+  const refuse = { unprintable: 'refuse' } as const;
   if (typeof client === 'string') {
     return showAnswer(
       { ...context, json: false },
       answer,
       (configuration) =>
         renderMcpClientSnippet(client as McpClientId, configuration, (transport ?? 'http') as McpTransport).code,
+      refuse,
     );
   }
   if (typeof transport === 'string')
-    return showAnswer({ ...context, json: false }, answer, (configuration) =>
-      asJson(keepTransport(configuration, transport as McpTransport)),
+    return showAnswer(
+      { ...context, json: false },
+      answer,
+      (configuration) => asJson(keepTransport(configuration, transport as McpTransport)),
+      refuse,
     );
   // A client needs one of the two: written to a file as it is (`> .mcp.json`), both would
   // register the same server twice, and a client would list it twice. The remote one needs nothing
   // installed. `--json` still prints the configuration exactly as served.
-  return showAnswer(context, answer, (configuration) => asJson(withoutLocalServers(configuration)));
+  return showAnswer(context, answer, (configuration) => asJson(withoutLocalServers(configuration)), refuse);
 };
 
 /**

@@ -1,4 +1,3 @@
-import { toPrintable } from '../output/printable.ts';
 import { renderTable } from '../output/render-table.ts';
 import { wrapText } from '../output/wrap.ts';
 import type { OpenApiDocument } from '../api/response-checks.ts';
@@ -21,11 +20,7 @@ export const showOpenApi: CommandHandler = async (context) =>
     if (!context.tty) return table;
     const title = typeof document.info?.title === 'string' ? document.info.title : 'API';
     const version = typeof document.info?.version === 'string' ? ` ${document.info.version}` : '';
-    const heading = wrapText(
-      `${toPrintable(`${title}${version}`)} (OpenAPI ${toPrintable(document.openapi)})`,
-      context.width,
-      { cutLongWords: true },
-    );
+    const heading = wrapText(`${title}${version} (OpenAPI ${document.openapi})`, context.width, { cutLongWords: true });
     return `${heading.map((line) => context.style.bold(line)).join('\n')}\n\n${table}`;
   });
 

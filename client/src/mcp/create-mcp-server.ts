@@ -2,6 +2,7 @@ import type { CacheHint, McpServer, McpServerFactory, StandardSchemaWithJSON } f
 import type { McpDataCall, McpDataSource } from './mcp-data-source.ts';
 import { earshotResources } from './mcp-resources.ts';
 import { MCP_TOOL_NAMES } from './mcp-tool-names.ts';
+import { describeServerIcon } from './server-icon.ts';
 import { earshotTools, formatDataErrorLines, type EarshotTool, type FormatDataError } from './mcp-tools.ts';
 
 export interface EarshotMcpServerOptions {
@@ -98,7 +99,7 @@ export function describeServer(baseUrl: string, version: string) {
     version,
     description: SERVER_DESCRIPTION,
     websiteUrl: `${baseUrl}/`,
-    icons: [{ src: `${baseUrl}/favicon.svg`, mimeType: 'image/svg+xml', sizes: ['any'] }],
+    icons: [describeServerIcon(baseUrl)],
   };
 }
 

@@ -38,7 +38,6 @@ async function makeMcpServerCard(): Promise<McpServerCard> {
     configuration: facts.mcpConfiguration,
     version: facts.cliPackage.version,
     docsUrl: `${facts.baseUrl}/docs/mcp/`,
-    iconUrl: `${facts.baseUrl}/favicon.svg`,
   });
 }
 

@@ -6,6 +6,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-12.5.1 (Accept, q-values)
  * @see https://www.rfc-editor.org/rfc/rfc7763 (text/markdown)
  */
+import { resolveSitePath } from '../../../contract/site-path.ts';
 import { markdownPathOf } from '../discovery/build-llms-full-txt.ts';
 
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
@@ -70,6 +71,17 @@ function withVaryAccept(headers: Headers): Headers {
   return headers;
 }
 
+/**
+ * The address of the Markdown twin of a GET or HEAD, on the request's own origin; `undefined` for
+ * another method or for a path whose twin would be another site's (`//other.example/x` would
+ * become `https://other.example/x.md`), which then gets the page as the CDN serves it.
+ */
+function twinUrlOf(request: Request): URL | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const url = new URL(request.url);
+  return resolveSitePath(markdownPathOf(url.pathname), url);
+}
+
 export interface NegotiationContext {
   /** The page as the CDN would serve it without this function (Netlify's `context.next()`). */
   next(): Promise<Response>;
@@ -83,10 +95,11 @@ export interface NegotiationContext {
  * the twin's own headers otherwise), else the page itself; both with `Vary: Accept`.
  */
 export async function negotiatePage(request: Request, context: NegotiationContext): Promise<Response> {
-  if ((request.method === 'GET' || request.method === 'HEAD') && prefersMarkdown(request.headers.get('accept'))) {
-    const twinPath = markdownPathOf(new URL(request.url).pathname);
+  const twinUrl = twinUrlOf(request);
+  if (twinUrl && prefersMarkdown(request.headers.get('accept'))) {
     const twin = await context.fetch(
-      new Request(new URL(twinPath, request.url), { method: request.method, headers: { accept: 'text/markdown' } }),
+      // Never followed: a redirect of the twin's path could lead off the site.
+      new Request(twinUrl, { method: request.method, headers: { accept: 'text/markdown' }, redirect: 'manual' }),
     );
     if (twin.ok) {
       const headers = withVaryAccept(new Headers(twin.headers));
@@ -94,7 +107,7 @@ export async function negotiatePage(request: Request, context: NegotiationContex
       headers.delete('content-encoding');
       headers.delete('content-length');
       headers.set('content-type', MARKDOWN_CONTENT_TYPE);
-      headers.set('content-location', twinPath);
+      headers.set('content-location', twinUrl.pathname);
       return new Response(request.method === 'HEAD' ? null : twin.body, { status: 200, headers });
     }
     await twin.body?.cancel();

@@ -14,6 +14,7 @@ import {
   MCP_SERVER_IDENTITY,
 } from '../../../client/src/mcp/create-mcp-server.ts';
 import { earshotResources } from '../../../client/src/mcp/mcp-resources.ts';
+import { describeServerIcon } from '../../../client/src/mcp/server-icon.ts';
 import { earshotTools } from '../../../client/src/mcp/mcp-tools.ts';
 import type { McpEndpoint } from './mcp-endpoint.ts';
 
@@ -38,8 +39,6 @@ export interface McpServerCardInput {
   protocolVersions: string[];
   /** Where people read how to connect. */
   docsUrl: string;
-  /** The site's icon, absolute. */
-  iconUrl: string;
 }
 
 /** The first revision that defines the Streamable HTTP transport, the only one `/mcp` speaks. */
@@ -93,7 +92,7 @@ export function buildMcpServerCard(input: McpServerCardInput): McpServerCard {
     description: describeEarshotMcpServer(input.baseUrl),
     title: MCP_SERVER_IDENTITY.title,
     websiteUrl: input.docsUrl,
-    icons: [{ src: input.iconUrl, mimeType: 'image/svg+xml', sizes: ['any'] }],
+    icons: [describeServerIcon(input.baseUrl)],
     remotes: [
       {
         type: 'streamable-http',

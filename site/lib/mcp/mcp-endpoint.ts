@@ -7,14 +7,8 @@ import {
   type JsonRpcErrorObject,
   type ReceivedRequest,
 } from '../../../client/src/mcp/one-line-errors.ts';
-import { MCP_ENDPOINT_PATH } from '../../../contract/mcp-endpoint-path.ts';
-
-/**
- * A message larger than this is refused unread (413). Every message this server understands is a
- * few hundred bytes; the largest legitimate one, a 2025 `initialize` with a client's full
- * capabilities, a few kilobytes.
- */
-export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+import { MCP_ENDPOINT_PATH, MCP_MAX_MESSAGE_BYTES } from '../../../contract/mcp-endpoint-path.ts';
+import { readCappedBody } from '../../../client/src/api/read-capped-body.ts';
 
 /** JSON-RPC's code for a request that is not acceptable as a whole. */
 const INVALID_REQUEST = -32600;
@@ -45,7 +39,7 @@ export type McpEndpoint = (request: Request) => Promise<Response>;
  *   and cross-site use);
  * - the method: POST only; anything else 405 with `Allow: POST` (no GET stream, no DELETE of a
  *   session: this endpoint keeps none);
- * - the body: over `MAX_REQUEST_BODY_BYTES`, 413 before it is read;
+ * - the body: over `MCP_MAX_MESSAGE_BYTES`, 413 before it is read;
  * - errors: each JSON-RPC error leaves as one line, invalid params as -32602 (`toOneLineError`);
  * - headers: never cached (`no-store`), `nosniff`, and never a cookie.
  * Everything else (JSON parse errors, batches, media types, protocol versions, header checks) is
@@ -59,7 +53,7 @@ export async function createMcpEndpoint(options: McpEndpointOptions): Promise<Mc
   const handler = createMcpHandler(factory, {
     // The default response mode, 'auto', answers one JSON body unless a handler emits a message
     // before its result, which none of ours does: every answer is one JSON body.
-    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+    maxRequestBodySize: MCP_MAX_MESSAGE_BYTES,
     // Reported in the answer itself; nothing to log in a function.
     onerror: () => {},
   });
@@ -87,12 +81,15 @@ export async function createMcpEndpoint(options: McpEndpointOptions): Promise<Mc
       response.headers.set('Allow', 'POST');
       return finish(response);
     }
-    const body = await readCappedBody(request, MAX_REQUEST_BODY_BYTES);
-    if (body === undefined) {
-      return finish(jsonRpcError(413, `Payload Too Large: a message must be at most ${MAX_REQUEST_BODY_BYTES} bytes`));
+    // A body that breaks off (the client hung up, a proxy cut it) is answered, not thrown.
+    const read = await readCappedBody(request, MCP_MAX_MESSAGE_BYTES).catch(() => undefined);
+    if (read === undefined) return finish(jsonRpcError(400, 'Bad Request: the message broke off before its end'));
+    if (!read.ok) {
+      return finish(jsonRpcError(413, `Payload Too Large: a message must be at most ${MCP_MAX_MESSAGE_BYTES} bytes`));
     }
     const headers = new Headers(request.headers);
     headers.delete('content-length');
+    const body = new Uint8Array(read.bytes);
     const answer = await handler.fetch(new Request(request.url, { method: 'POST', headers, body }));
     return finish(await withOneLineErrors(answer, readRequest(body)));
   };
@@ -114,30 +111,6 @@ function finish(response: Response): Response {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.delete('Set-Cookie');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
-
-/** The body, or `undefined` when it is over `limit` bytes (read no further than that). */
-async function readCappedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    await request.body?.cancel();
-    return undefined;
-  }
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** The JSON-RPC request the body holds, when it holds one, to name its method in errors and check its params again. */

@@ -1,6 +1,8 @@
 import type { RateLimit } from '../../../contract/rate-limit.ts';
 import { describeRateLimit } from '../../../contract/rate-limit.ts';
 import { buildRateLimitedHeaders } from '../edge/too-many-requests.ts';
+import { readCappedBody } from '../../../client/src/api/read-capped-body.ts';
+import { MCP_MAX_MESSAGE_BYTES } from '../../../contract/mcp-endpoint-path.ts';
 
 /**
  * The JSON-RPC error code of a request refused by a rate limit. JSON-RPC leaves -32000 to -32099
@@ -9,9 +11,6 @@ import { buildRateLimitedHeaders } from '../edge/too-many-requests.ts';
  * @see https://github.com/modelcontextprotocol/modelcontextprotocol/pull/3304
  */
 export const RATE_LIMITED = -32023;
-
-/** A body larger than this is not read for its id: every message of an MCP client is far smaller. */
-const MAX_READ_BYTES = 64 * 1024;
 
 /**
  * The answer to a request to `/mcp` over its rate limit: HTTP 429 with the same `Retry-After` and
@@ -57,14 +56,16 @@ export function buildMcpTooManyRequestsBody(
   } as const;
 }
 
-/** The id of the JSON-RPC request in the body, or null (a notification, a response, not JSON, too large). */
+/**
+ * The id of the JSON-RPC request in the body, or null (a notification, a response, not JSON, too
+ * large). The body is read through the same cap as `/mcp`'s, and no further: a larger one is
+ * cancelled after `MCP_MAX_MESSAGE_BYTES`, whatever it declares.
+ */
 async function readRequestId(request: Request): Promise<string | number | null> {
   try {
-    const declared = Number(request.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > MAX_READ_BYTES) return null;
-    const text = await request.text();
-    if (text.length > MAX_READ_BYTES) return null;
-    const message = JSON.parse(text) as { id?: unknown; method?: unknown };
+    const read = await readCappedBody(request, MCP_MAX_MESSAGE_BYTES);
+    if (!read.ok) return null;
+    const message = JSON.parse(new TextDecoder().decode(read.bytes)) as { id?: unknown; method?: unknown };
     const { id, method } = message ?? {};
     return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : null;
   } catch {

@@ -9,6 +9,7 @@ import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../../contr
 import { apiTags, endpoints, type ApiData, type Endpoint } from '../../../contract/endpoints.ts';
 import { ALLOWED_METHODS, API_LINK_HEADER } from '../edge/api-headers.ts';
 import { describeRateLimit, type RateLimit } from '../../../contract/rate-limit.ts';
+import { resolveSiteLink } from '../../../contract/resource-links.ts';
 import { formatRateLimit, formatRateLimitPolicy } from '../../../contract/rate-limit-fields.ts';
 import { escapeMarkdownText } from '../text/escape-markdown.ts';
 import { componentRef, toComponentSchema } from './to-component-schema.ts';
@@ -51,7 +52,7 @@ function toOpenApiCodeSample(sample: CodeSample) {
 export function buildOpenApiDocument({ data, baseUrl, rateLimit }: OpenApiInput) {
   const limit = `${describeRateLimit(rateLimit)} per client IP address`;
   const { product } = data;
-  const docsUrl = new URL(product.resources.documentation, `${baseUrl}/`).href;
+  const docsUrl = resolveSiteLink(product.resources.documentation, baseUrl, 'documentation').href;
   const exampleData = { ...data, platforms: data.platforms.slice(0, EXAMPLE_PLATFORM_COUNT) };
   const okHeaders = {
     ETag: { $ref: '#/components/headers/ETag' },
