@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildLlmsFullTxt, markdownPathOf } from '../lib/discovery/build-llms-full-txt.ts';
 import { convertPageToMarkdown } from '../lib/discovery/page-markdown.ts';
+import { CHANGELOG_PAGE_PATH } from '../lib/changelog/build-changelog-feed.ts';
 import { API_REFERENCE_BASE, docsPageSlugs } from '../lib/docs/docs-navigation.ts';
 import { loadSiteContext } from '../lib/site-context.ts';
 
@@ -35,6 +36,7 @@ export function markdownPages(): AstroIntegration {
             baseUrl,
             docsOrder: docsPageSlugs,
             apiReferenceBase: API_REFERENCE_BASE,
+            linkedPages: [CHANGELOG_PAGE_PATH],
             pages: converted,
           }),
         );

@@ -67,7 +67,7 @@ export const GET: APIRoute = async () => {
   const optional: LlmsTxtPage[] = [
     {
       title: 'The whole documentation',
-      description: 'Every docs page above and the API reference overview, in one Markdown file.',
+      description: 'Every docs page above but the changelog, and the API reference overview, in one Markdown file.',
       url: `${baseUrl}/llms-full.txt`,
     },
     {
