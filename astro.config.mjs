@@ -68,8 +68,8 @@ export default defineConfig({
         ]),
       ],
     }),
-    // The sitemap lists pages; the changelog feed is not one, so it is added by name.
-    sitemap({ customPages: [`${context.baseUrl}${CHANGELOG_FEED_PATH}`] }),
+    // The sitemap lists pages; the changelog feed is not one (pages announce it in their head).
+    sitemap(),
     contentSecurityPolicy(),
     markdownPages(),
     // After markdownPages: a page's Link header names its Markdown twin.

@@ -4,8 +4,9 @@
  *   - the one build of `dist/`, made for the base URL of a local server, then that server and the
  *     browser and HTTP tests (Playwright) against it;
  *   - beside them, the unit tests (in-process, in one process) and the static checks (format, lint,
- *     import rules, unused code), then, once the build is done, the type check, the artifact tests
- *     (they read the build) and the process tests (real builds, packs, shells, terminals, bundlers).
+ *     import rules, unused code), then, once the build is done, the type check, the docs linter (on
+ *     what readers get), the artifact tests (they read the build) and the process tests (real
+ *     builds, packs, shells, terminals, bundlers).
  *
  * `--only static,unit,process,artifacts,e2e` runs some of the layers, and files named after the options
  * narrow the layer they are in; the build and the server come only when a chosen layer needs them.
@@ -128,6 +129,9 @@ async function main(): Promise<void> {
     if (chosen.has('static')) await step('format, lint, import rules, unused code', 'npm', ['run', '--silent', 'lint']);
     const ok = await built;
     if (chosen.has('static')) await step('types (astro check)', 'npm', ['run', '--silent', 'check']);
+    // What readers get, linted on the build itself: the pages' text, their twins, llms.txt, the skill.
+    if (chosen.has('artifacts') && ok)
+      await step('docs text (textlint, markdownlint)', process.execPath, ['tooling/lint-docs.ts', 'dist']);
     if (chosen.has('artifacts') && ok)
       await step('artifact tests', process.execPath, nodeTests('artifacts'), { env: siteEnv });
     // After the build, which writes the answers netlify/functions/mcp.ts imports; they need no build.

@@ -13,6 +13,7 @@ import {
 } from './api/retry-policy.ts';
 import { exitCodeDefinitions } from './exit-codes.ts';
 import { mcpClientIds, mcpTransports } from './mcp/mcp-client-snippets.ts';
+import { MCP_TOOL_NAMES } from './mcp/mcp-tool-names.ts';
 
 export interface FlagDefinition {
   /** The long name without dashes: `base-url`. */
@@ -92,7 +93,7 @@ export const flagDefinitions: readonly FlagDefinition[] = [
   {
     name: 'max-wait',
     value: '<seconds>',
-    summary: `The longest wait for the rate limit in all, 0 to ${MAX_MAX_WAIT_SECONDS} (default ${maxWaitSeconds}, one rate-limit window; ${MCP_MAX_WAIT_SECONDS} for earshot mcp, so that a tool call answers before the MCP client gives up); when the server asks for longer, fails at once and says when to try again`,
+    summary: `The longest wait for the rate limit in all, 0 to ${MAX_MAX_WAIT_SECONDS} (default ${maxWaitSeconds}, one rate-limit window; ${MCP_MAX_WAIT_SECONDS} for earshot mcp). When the server asks for longer, fails at once and says when to try again`,
   },
   {
     name: 'client',
@@ -168,7 +169,7 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     path: ['links'],
     summary: 'List the stable links to docs, OpenAPI, MCP and the CLI',
     description:
-      'Lists the stable resource links (documentation, authentication, webhooks, openapi, mcp, cli) from the capabilities.',
+      'Lists the stable resource links of the capabilities: the docs, authentication, webhooks, OpenAPI, MCP and CLI pages, one per line.',
     flags: apiFlags,
     examples: [
       { command: 'earshot links', description: 'Show every link' },
@@ -181,8 +182,7 @@ export const commandDefinitions: readonly CommandDefinition[] = [
   {
     path: ['mcp'],
     summary: 'Run the MCP server on stdio, for AI clients',
-    description:
-      'Starts a Model Context Protocol server on stdin/stdout for MCP clients that start local servers (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Codex, Gemini CLI): the tools list_platforms and get_capabilities, and the OpenAPI document and resource links as resources, for clients of protocol revision 2026-07-28 and of the 2025 ones. It talks to the API like every other command and runs until the client closes stdin. Clients that take a URL can use the remote endpoint instead, with nothing to install; `earshot mcp config` prints both.',
+    description: `Starts a Model Context Protocol server on stdin/stdout, for MCP clients that start local servers (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Codex, Gemini CLI). It offers the tools \`${MCP_TOOL_NAMES.listPlatforms}\` and \`${MCP_TOOL_NAMES.getCapabilities}\`, and the OpenAPI document and resource links as resources. It runs until the client closes stdin. Clients that take a URL can use the remote endpoint instead; \`earshot mcp config\` prints both.`,
     flags: connectionFlags,
     examples: [
       {

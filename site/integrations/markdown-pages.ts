@@ -3,7 +3,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildLlmsFullTxt, markdownPathOf } from '../lib/discovery/build-llms-full-txt.ts';
 import { convertPageToMarkdown } from '../lib/discovery/page-markdown.ts';
-import { docsPageSlugs } from '../lib/docs/docs-navigation.ts';
+import { CHANGELOG_PAGE_PATH } from '../lib/changelog/build-changelog-feed.ts';
+import { API_REFERENCE_BASE, docsPageSlugs } from '../lib/docs/docs-navigation.ts';
 import { loadSiteContext } from '../lib/site-context.ts';
 
 /**
@@ -30,7 +31,14 @@ export function markdownPages(): AstroIntegration {
         const { data, baseUrl } = loadSiteContext();
         writeFileSync(
           `${outDir}llms-full.txt`,
-          buildLlmsFullTxt({ productName: data.product.name, baseUrl, docsOrder: docsPageSlugs, pages: converted }),
+          buildLlmsFullTxt({
+            productName: data.product.name,
+            baseUrl,
+            docsOrder: docsPageSlugs,
+            apiReferenceBase: API_REFERENCE_BASE,
+            linkedPages: [CHANGELOG_PAGE_PATH],
+            pages: converted,
+          }),
         );
       },
     },

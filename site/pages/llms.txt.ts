@@ -9,6 +9,8 @@ import { AGENT_SKILLS_INDEX_PATH } from '../lib/discovery/build-agent-skills-ind
 import { MCP_SERVER_CARD_PATH } from '../lib/mcp/build-mcp-server-card.ts';
 import { loadDocsFacts } from '../lib/docs/docs-facts.ts';
 import { CHANGELOG_FEED_PATH } from '../lib/changelog/build-changelog-feed.ts';
+import { loadMcpRevisions } from '../lib/docs/mcp-revisions.ts';
+import { listInWords } from '../lib/text/list-in-words.ts';
 
 /** `GET /llms.txt`, generated from the docs pages (their titles and descriptions) at build time. */
 export const GET: APIRoute = async () => {
@@ -47,7 +49,7 @@ export const GET: APIRoute = async () => {
     },
     {
       title: 'API reference',
-      description: 'Both operations, their schemas, responses and examples, for people.',
+      description: `The ${facts.openApiOperations.length} operations of the OpenAPI document (${listInWords(facts.openApiOperations)}), with their schemas, answers and examples.`,
       url: pageUrl(API_REFERENCE_BASE),
     },
     ...facts.endpoints.map(({ path, operation }) => ({
@@ -65,13 +67,12 @@ export const GET: APIRoute = async () => {
   const optional: LlmsTxtPage[] = [
     {
       title: 'The whole documentation',
-      description: 'Every docs page above, API reference included, in one Markdown file.',
+      description: 'Every docs page above but the changelog, and the API reference overview, in one Markdown file.',
       url: `${baseUrl}/llms-full.txt`,
     },
     {
       title: 'API catalog',
-      description:
-        'The RFC 9727 linkset naming both endpoints and the remote MCP endpoint, with their descriptions and docs.',
+      description: `The RFC 9727 linkset naming the ${facts.endpoints.length} endpoints and the remote MCP endpoint, with their descriptions and docs.`,
       url: `${baseUrl}${API_CATALOG_PATH}`,
     },
     {
@@ -99,6 +100,11 @@ export const GET: APIRoute = async () => {
     productDescription: product.description,
     baseUrl,
     rateLimitText: facts.rateLimit.text,
+    retryRuleText: facts.retryRule.text,
+    answerLines: facts.answerLines,
+    platformCount: facts.platforms.length,
+    tooManyRequestsBody: facts.tooManyRequestsBody,
+    mcpRevisions: await loadMcpRevisions(),
     client: { installGlobal: facts.cliPackage.installGlobal, mcpCommand: facts.cliPackage.npx('mcp') },
     mcpEndpointUrl: facts.mcpConfiguration.mcpServers.earshot.url,
     docs,

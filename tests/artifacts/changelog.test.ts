@@ -11,7 +11,10 @@ import {
   CHANGELOG_FEED_TYPE,
   CHANGELOG_PAGE_PATH,
   describeEntryLines,
+  describeNextStep,
+  listChangelogItems,
 } from '../../site/lib/changelog/build-changelog-feed.ts';
+import { RELEASE_PATHS } from '../../contract/release-paths.ts';
 import { loadChangelogOrThrow } from '../../site/lib/changelog/load-changelog.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { checkResourceLinks } from '../../tooling/published-contract/check-resource-links.ts';
@@ -22,6 +25,17 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 const { dir, baseUrl } = testSite();
 const read = (path: string) => readFileSync(join(dir, path), 'utf8');
 const entries = loadChangelogOrThrow('data');
+const releases = (
+  JSON.parse(readFileSync('releases/manifest.json', 'utf8')) as {
+    releases: { version: string; date: string; fileName: string }[];
+  }
+).releases.map(({ version, date, fileName }) => ({
+  version,
+  date,
+  url: `${baseUrl}${RELEASE_PATHS.tarballDirectory}${fileName}`,
+}));
+/** The entries and the client's releases, as the build lists them. */
+const items = listChangelogItems(entries, releases);
 
 interface JsonFeed {
   feed_url: string;
@@ -44,44 +58,69 @@ describe('the changelog', () => {
     assert.equal(feed.home_page_url, `${baseUrl}${CHANGELOG_PAGE_PATH}`);
   });
 
-  it('lists every entry in the feed, newest first, each linking to its entry on the page', () => {
+  it('lists every entry and every release of the client in the feed, newest first, each with what to do and a link to its entry on the page', () => {
+    assert.equal(items.length, entries.length + releases.length);
+    for (const entry of entries) {
+      const item = feed.items.find(({ id }) => id === `${baseUrl}${CHANGELOG_PAGE_PATH}#${entry.id}`);
+      assert.ok(item, `no feed item for ${entry.id}`);
+      assert.equal(
+        item.content_text,
+        [...describeEntryLines(entry), `What to do: ${describeNextStep(entry)}`].join('\n'),
+      );
+    }
+    for (const release of releases) {
+      const item = feed.items.find(({ title }) => title.endsWith(` ${release.version}`));
+      assert.ok(item, `no feed item for the release ${release.version}`);
+      assert.ok(item.content_text.includes(release.url), item.content_text);
+      assert.ok(item.content_text.includes('/docs/cli/#install'), item.content_text);
+    }
+    const dates = feed.items.map(({ date_published }) => date_published);
+    assert.deepEqual(dates, [...dates].sort().reverse());
     assert.deepEqual(
-      feed.items.map(({ id, url, title, content_text, date_published }) => ({
-        id,
-        url,
-        title,
-        content_text,
-        date_published,
-      })),
-      entries.map((entry) => ({
-        id: `${baseUrl}${CHANGELOG_PAGE_PATH}#${entry.id}`,
-        url: `${baseUrl}${CHANGELOG_PAGE_PATH}#${entry.id}`,
-        title: entry.breaking ? `Breaking: ${entry.title}` : entry.title,
-        content_text: describeEntryLines(entry).join('\n'),
-        date_published: `${entry.date}T00:00:00Z`,
-      })),
+      feed.items.map(({ id, url }) => [id, url]),
+      items.map(({ id }) => [`${baseUrl}${CHANGELOG_PAGE_PATH}#${id}`, `${baseUrl}${CHANGELOG_PAGE_PATH}#${id}`]),
     );
   });
 
-  it('shows the same entries on the page and in its Markdown twin, each titled and dated', () => {
+  it('tells a client what to do: nothing for an addition, work before the date for a breaking change', () => {
+    const [added, breaking] = [
+      { id: 'a', date: '2026-01-01', title: 'A', changes: [{ kind: 'added' as const, summary: 'adds x', where: [] }] },
+      {
+        id: 'b',
+        date: '2026-01-02',
+        title: 'B',
+        breaking: { reason: 'gone', effective: '2026-02-01' },
+        changes: [{ kind: 'breaking' as const, summary: 'removes y', where: [] }],
+      },
+    ];
+    assert.match(describeNextStep(added), /^Nothing/);
+    assert.match(describeNextStep(breaking), /before 2026-02-01/);
+  });
+
+  it('shows the same entries on the page and in its Markdown twin, each titled, dated and with what to do', () => {
     const page = parseHtml(read('docs/changelog/index.html'));
     const sections = [...walkElements(page)].filter((element) => attribute(element, 'class') === 'changelog-entry');
     const fromPage = sections.map((section) => {
       const elements = [...walkElements(section)];
       const heading = elements.find(({ tagName }) => tagName === 'h2')!;
       const time = elements.find(({ tagName }) => tagName === 'time')!;
-      const items = elements
-        .filter(({ tagName }) => tagName === 'li')
-        .map((item) => textContent(item).replace(/\s+/g, ' '));
-      return { id: attribute(heading, 'id'), title: textContent(heading), date: attribute(time, 'datetime'), items };
+      const text = (element: (typeof elements)[number]) => textContent(element).replace(/\s+/g, ' ').trim();
+      return {
+        id: attribute(heading, 'id'),
+        title: textContent(heading),
+        date: attribute(time, 'datetime'),
+        lines: elements.filter(({ tagName }) => tagName === 'li').map(text),
+        nextStep: text(elements.filter(({ tagName }) => tagName === 'p').at(-1)!),
+      };
     });
-    const expected = entries.map((entry) => ({
-      id: entry.id,
-      title: entry.breaking ? `Breaking: ${entry.title}` : entry.title,
-      date: entry.date,
-      items: entry.changes.map(
-        ({ kind, summary, where }) => `${kind}: ${summary}${where.length > 0 ? ` (${where.join(', ')})` : ''}`,
-      ),
+    // Quoted ids and names show as code, without their quotes; code spans without their backticks.
+    const shown = (line: string) => line.replace(/["`]/g, '');
+    const expected = items.map((item) => ({
+      id: item.id,
+      title: item.title,
+      date: item.date,
+      lines: item.lines.map(shown),
+      nextStep: `What to do: ${shown(item.nextStep)}`,
     }));
     assert.deepEqual(fromPage, expected);
 
@@ -91,12 +130,10 @@ describe('the changelog', () => {
       headings,
       expected.map(({ title }) => title),
     );
-    for (const { items } of expected)
-      for (const item of items)
-        assert.ok(markdown.includes(item.replace(/^(\w+): /, '**$1**: ').replace(/\((.+)\)$/, '')), item);
+    assert.equal([...markdown.matchAll(/^\*\*What to do:\*\* /gm)].length, items.length);
   });
 
-  it('announces the feed in every page head, the sitemap, /llms.txt and the API catalog', () => {
+  it('announces the feed in every page head, /llms.txt and the API catalog, and not in the sitemap', () => {
     const feedUrl = `${baseUrl}${CHANGELOG_FEED_PATH}`;
     for (const path of ['index.html', 'docs/index.html', 'docs/changelog/index.html']) {
       const links = [...walkElements(parseHtml(read(path)))].filter(
@@ -109,7 +146,7 @@ describe('the changelog', () => {
       );
     }
     const sitemap = read('sitemap-0.xml');
-    assert.ok(sitemap.includes(`<loc>${feedUrl}</loc>`), 'the sitemap names the feed');
+    assert.ok(!sitemap.includes(`<loc>${feedUrl}</loc>`), 'the sitemap lists pages, and the feed is not one');
     assert.ok(sitemap.includes(`<loc>${baseUrl}${CHANGELOG_PAGE_PATH}</loc>`), 'the sitemap names the page');
     assert.match(read('llms.txt'), new RegExp(`\\]\\(${feedUrl.replaceAll('.', '\\.')}\\): `));
     const catalog = JSON.parse(read('.well-known/api-catalog')) as { linkset: Record<string, unknown>[] };

@@ -4,8 +4,11 @@ import { parse } from 'smol-toml';
 import { endpoints as registeredEndpoints } from '../../contract/endpoints.ts';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
 import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
+import { API_REFERENCE_BASE } from '../../site/lib/docs/docs-navigation.ts';
+import { CHANGELOG_PAGE_PATH } from '../../site/lib/changelog/build-changelog-feed.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
-import { formatJsonOutput } from '../../site/lib/docs/code-samples.ts';
+import { formatAnswerExcerpt } from '../../site/lib/docs/code-samples.ts';
+import { SAMPLE_PLATFORM_COUNT } from '../../site/lib/docs/docs-facts.ts';
 import { parseHtml, textContent, walkElements } from '../support/html-tree.ts';
 import { readSitemapPaths } from '../support/sitemap.ts';
 
@@ -88,13 +91,15 @@ test('the Markdown says what the page says: code blocks as copied (collapsed lin
   const quickStart = await (await request.get('/docs.md')).text();
   for (const label of ['curl', 'JavaScript', 'Python']) expect(quickStart).toContain(`**${label}**`);
   expect(quickStart).toContain('](/docs/platforms.md)');
-  // The output the page collapses after its first lines is whole here, without the "Show all" line.
-  const output = formatJsonOutput(await (await request.get('/api/v1/platforms')).json());
+  // The output the page collapses after its first lines is whole here, without the "Show all"
+  // line, and said once after the tabs, since every tab shows it alike.
+  const output = formatAnswerExcerpt(await (await request.get('/api/v1/platforms')).json(), SAMPLE_PLATFORM_COUNT);
   expect(quickStart).toContain(`**Output**\n\n\`\`\`json\n${output}\n\`\`\``);
+  expect(quickStart.split('**Output**').length).toBe(2);
   expect(quickStart).not.toContain('Show all');
 });
 
-test('/llms-full.txt holds every docs page, API reference included, each from its Markdown version', async ({
+test('/llms-full.txt holds every docs page and the API reference overview, each from its Markdown version, and links each operation page', async ({
   request,
   baseURL,
 }) => {
@@ -102,7 +107,17 @@ test('/llms-full.txt holds every docs page, API reference included, each from it
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^text\/plain\b/);
   const full = await response.text();
-  for (const path of (await readSitemapPaths(request)).filter((candidate) => candidate.startsWith('/docs/'))) {
+  // The operation pages and the changelog, which grows with every release, are linked, not included.
+  const operationPage = (path: string) =>
+    (path.startsWith(`/${API_REFERENCE_BASE}/`) && path !== `/${API_REFERENCE_BASE}/`) || path === CHANGELOG_PAGE_PATH;
+  const docsPaths = (await readSitemapPaths(request)).filter((candidate) => candidate.startsWith('/docs/'));
+  expect(docsPaths.filter(operationPage).length).toBeGreaterThan(0);
+  for (const path of docsPaths) {
+    if (operationPage(path)) {
+      expect(full, path).toContain(`(${baseURL}${markdownPathOf(path)})`);
+      expect(full, path).not.toContain(`Source: ${baseURL}${path}\n`);
+      continue;
+    }
     const markdown = (await (await request.get(markdownPathOf(path))).text()).trim();
     expect(full, path).toContain(`Source: ${baseURL}${path}\n\n${markdown}`);
   }

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   buildBackoffSamples,
-  buildBrowserFetchSample,
   buildConditionalRequestSamples,
   buildFirstCallSamples,
-  CLI_USAGE_SAMPLE,
   LIBRARY_SAMPLE,
 } from '../../site/lib/docs/code-samples.ts';
+import { loadRetryRule } from '../../site/lib/docs/retry-rule.ts';
+import { readRateLimit } from '../../contract/rate-limit.ts';
 import { builtSitemapPaths } from '../support/sitemap.ts';
 
 /**
@@ -23,11 +23,10 @@ function samplesFromSource(baseUrl: string): Record<string, string[]> {
   const codes = (samples: { code: string }[]) => samples.map((sample) => sample.code);
   return {
     '/docs/': codes(buildFirstCallSamples(platformsUrl)),
-    '/docs/cli/': [LIBRARY_SAMPLE, CLI_USAGE_SAMPLE],
+    '/docs/cli/': [LIBRARY_SAMPLE],
     '/docs/rate-limits/': [
-      ...codes(buildBackoffSamples(platformsUrl)),
+      ...codes(buildBackoffSamples(platformsUrl, loadRetryRule(readRateLimit()))),
       ...codes(buildConditionalRequestSamples(platformsUrl)),
-      buildBrowserFetchSample(platformsUrl),
     ],
   };
 }

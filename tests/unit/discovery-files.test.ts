@@ -10,6 +10,11 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
     productDescription: 'Listens.\n  Everywhere.',
     baseUrl: 'https://preview.example',
     rateLimitText: '5 requests per 10 seconds',
+    retryRuleText: 'On HTTP 429, wait, then retry.',
+    answerLines: [{ path: '/api/v1/platforms', json: '{"data":[]}' }],
+    platformCount: 7,
+    tooManyRequestsBody: '{"error":"Too Many Requests","statusCode":429}',
+    mcpRevisions: ['2026-07-28', '2025-11-25', '2025-06-18'],
     client: {
       installGlobal: 'npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz',
       mcpCommand: 'npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp',
@@ -30,14 +35,22 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
     assert.match(text, /rate limited to 5 requests per 10 seconds/);
   });
 
-  it('names the remote MCP endpoint in prose (it answers POST only, so it is no link to follow)', () => {
+  it('gives each answer in one line, the 429 and the retry rule', () => {
+    assert.ok(text.includes('The answers, shown with 1 of the 7 platforms:'));
+    assert.ok(text.includes('\n`GET /api/v1/platforms` answers `{"data":[]}`\n'));
+    assert.ok(text.includes('HTTP 429 with a `Retry-After` header: `{"error":"Too Many Requests","statusCode":429}`'));
+    assert.ok(text.includes('\nOn HTTP 429, wait, then retry.\n'));
+  });
+
+  it('names the remote MCP endpoint in prose (it answers POST only, so it is no link to follow), with every revision it answers', () => {
     assert.match(text, /remote MCP endpoint https:\/\/preview\.example\/mcp \(Streamable HTTP/);
+    assert.ok(text.includes('protocol revisions 2026-07-28, 2025-11-25 and 2025-06-18, no key'));
     assert.ok(!text.includes('(https://preview.example/mcp)'));
   });
 
   it('says how to run the client from its pinned tarball, and that it is not on the public registry', () => {
     assert.ok(
-      text.includes('install it with `npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz`'),
+      text.includes('Install it with `npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz`'),
     );
     assert.ok(
       text.includes('starts its server with `npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp`'),

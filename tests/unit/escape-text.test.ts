@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { escapeHtml } from '../../site/lib/text/escape-html.ts';
-import { escapeMarkdownText } from '../../site/lib/text/escape-markdown.ts';
+import { escapeMarkdownText, markdownCodeSpan } from '../../site/lib/text/escape-markdown.ts';
 import { attribute, parseHtml, textContent, walkElements } from '../support/html-tree.ts';
 
 describe('escapeHtml', () => {
@@ -65,4 +65,13 @@ describe('escapeMarkdownText', () => {
       { numRuns: 300, seed: 8 },
     );
   });
+});
+
+describe('markdownCodeSpan', () => {
+  const cases: [string, { given: string; want: string }][] = [
+    ['plain text', { given: '{"a":1}', want: '`{"a":1}`' }],
+    ['a backtick inside', { given: 'a`b', want: '``a`b``' }],
+    ['a run of two, at the start', { given: '``x', want: '``` ``x ```' }],
+  ];
+  for (const [name, { given, want }] of cases) it(name, () => assert.equal(markdownCodeSpan(given), want));
 });

@@ -21,7 +21,8 @@ describe('convertPageToMarkdown', () => {
       "a table cell's break points (<wbr>) leave no character behind",
       {
         main: '<table><thead><tr><th>Path</th></tr></thead><tbody><tr><td><code>/api/<wbr>v1</code></td></tr></tbody></table>',
-        want: '# Title\n\n> What it is.\n\n| Path      |\n| --------- |\n| `/api/v1` |\n',
+        // Unpadded cells: a model pays for every space of an aligned table.
+        want: '# Title\n\n> What it is.\n\n| Path |\n| - |\n| `/api/v1` |\n',
       },
     ],
     [
@@ -57,6 +58,27 @@ describe('convertPageToMarkdown', () => {
       {
         main: '<aside class="starlight-aside"><p class="starlight-aside__title">Note</p><div class="starlight-aside__content"><p>Careful.</p></div></aside>',
         want: '# Title\n\n> What it is.\n\n> **Note**\n>\n> Careful.\n',
+      },
+    ],
+    [
+      'an output every tab shows alike is said once, after the tabs',
+      {
+        main: '<starlight-tabs><ul role="tablist"><li><a role="tab">curl</a></li><li><a role="tab">Python</a></li></ul><div role="tabpanel"><p>One.</p><div class="expressive-code"><figure class="frame"><figcaption class="header"><span class="title">Output</span></figcaption><pre data-language="json"><code>{}</code></pre><div class="copy"><button data-code="{}"></button></div></figure></div></div><div role="tabpanel" hidden><p>Two.</p><div class="expressive-code"><figure class="frame"><figcaption class="header"><span class="title">Output</span></figcaption><pre data-language="json"><code>{}</code></pre><div class="copy"><button data-code="{}"></button></div></figure></div></div></starlight-tabs>',
+        want: '# Title\n\n> What it is.\n\n**curl**\n\nOne.\n\n**Python**\n\nTwo.\n\n**Output**\n\n```json\n{}\n```\n',
+      },
+    ],
+    [
+      'a link to a heading of the page goes to the heading’s Markdown anchor',
+      {
+        main: '<h2 id="command-platforms"><code>earshot platforms</code></h2><p><a href="#command-platforms">here</a></p>',
+        want: '# Title\n\n> What it is.\n\n## `earshot platforms`\n\n[here](#earshot-platforms)\n',
+      },
+    ],
+    [
+      'an API reference operation: its method and path as code, each sample under its language, no server popover',
+      {
+        main: '<div class="sl-openapi-operation-method"><div class="sl-openapi-operation-method-badge">GET</div><div class="sl-openapi-operation-method-path">/api/v1/x</div></div><sl-openapi-snippet-picker><select><option value="code-sample:shell:0">curl</option></select></sl-openapi-snippet-picker><div data-openapi-snippet-id="code-sample:shell:0"><pre><code>curl x</code></pre></div><div popover><label>Production<input value="earshot.dev/api/v1/x"></label></div>',
+        want: '# Title\n\n> What it is.\n\n`GET /api/v1/x`\n\n**curl**\n\n```text\ncurl x\n```\n',
       },
     ],
     [

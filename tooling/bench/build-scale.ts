@@ -10,7 +10,7 @@ import { buildOpenApiDocument } from '../../site/lib/openapi/build-openapi-docum
 import type { BenchRow, BenchSection } from './bench-section.ts';
 import { formatBytes, formatMs, formatSpread, roundSummary, summarize, type Summary } from './bench-stats.ts';
 import { parseBuildLog } from './parse-build-log.ts';
-import { measureFolder, type FolderSize } from './site-files.ts';
+import { measureFolder, measurePageWeights, type FolderSize, type PageWeights } from './site-files.ts';
 import { writeSyntheticDataDir } from './synthetic-data.ts';
 
 /** Built end to end through `tooling/build.ts`. */
@@ -18,6 +18,8 @@ const BUILD_SIZES = [10, 1_000, 10_000] as const;
 /** Checked and emitted in-process only: an Astro build of this size is not the question. */
 const IN_PROCESS_SIZES = [...BUILD_SIZES, 100_000] as const;
 const BUILD_RUNS = 3;
+/** Pages whose weight once grew with the data (their samples printed every platform). */
+const TRACKED_PAGES = ['docs/index.html', 'docs/rate-limits/index.html', 'docs/platforms/index.html', 'llms-full.txt'];
 const IN_PROCESS_RUNS = 5;
 
 interface BuildScalePoint {
@@ -26,6 +28,8 @@ interface BuildScalePoint {
   outputBytes: number;
   outputFiles: number;
   largestFile: { file: string; bytes: number };
+  /** What a reader downloads: the heaviest page, twin or llms file, and the tracked pages. */
+  pageWeights: PageWeights;
   /** Medians over the runs of Astro's own per-stage figures. */
   stages: { pagesMs: number; slowestRoute: { route: string; ms: number }; pagefindMs: number | undefined };
 }
@@ -70,6 +74,13 @@ export const buildScale: BenchSection = {
           value: formatBytes(point.outputBytes),
           detail: `${point.outputFiles} files; largest ${point.largestFile.file} ${formatBytes(point.largestFile.bytes)}`,
         });
+        rows.push({
+          measure: `  heaviest page, ${point.platforms.toLocaleString('en')} platforms`,
+          value: formatBytes(point.pageWeights.largest.bytes),
+          detail: `${point.pageWeights.largest.file}; ${Object.entries(point.pageWeights.pages)
+            .map(([file, bytes]) => `${file} ${formatBytes(bytes)}`)
+            .join(', ')}`,
+        });
       }
       for (const point of inProcess) {
         rows.push({
@@ -112,6 +123,7 @@ function measureBuilds(node: string, dataDirs: Map<number, string>, log: (messag
     {
       ms: number;
       size: FolderSize;
+      pageWeights: PageWeights;
       pagesMs: number;
       slowest: { route: string; ms: number };
       pagefindMs: number | undefined;
@@ -125,9 +137,14 @@ function measureBuilds(node: string, dataDirs: Map<number, string>, log: (messag
       const result = runBuild(node, dataDirs.get(count)!);
       const pagesMs = result.timings.routes.reduce((sum, route) => sum + route.ms, 0);
       const slowest = result.timings.routes.reduce((a, b) => (b.ms > a.ms ? b : a), { route: '-', ms: 0 });
-      samples
-        .get(count)!
-        .push({ ms: result.ms, size: result.size, pagesMs, slowest, pagefindMs: result.timings.pagefindMs });
+      samples.get(count)!.push({
+        ms: result.ms,
+        size: result.size,
+        pageWeights: result.pageWeights,
+        pagesMs,
+        slowest,
+        pagefindMs: result.timings.pagefindMs,
+      });
     }
   }
   return BUILD_SIZES.map((count) => {
@@ -141,6 +158,7 @@ function measureBuilds(node: string, dataDirs: Map<number, string>, log: (messag
       outputBytes: last.size.bytes,
       outputFiles: last.size.files,
       largestFile: last.size.largest,
+      pageWeights: last.pageWeights,
       stages: {
         pagesMs: Math.round(summarize(list.map((sample) => sample.pagesMs)).median),
         slowestRoute: medianRun.slowest,
@@ -168,7 +186,12 @@ function runBuild(node: string, dataDir: string) {
     });
     const ms = performance.now() - start;
     if (result.status !== 0) throw new Error(`the build of ${dataDir} failed (${result.status}):\n${result.stderr}`);
-    return { ms, size: measureFolder(outDir), timings: parseBuildLog(result.stdout + result.stderr) };
+    return {
+      ms,
+      size: measureFolder(outDir),
+      pageWeights: measurePageWeights(outDir, TRACKED_PAGES),
+      timings: parseBuildLog(result.stdout + result.stderr),
+    };
   } finally {
     rmSync(join(outDir, '..'), { recursive: true, force: true });
   }

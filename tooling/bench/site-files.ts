@@ -34,6 +34,26 @@ export function measureFolder(dir: string): FolderSize {
   return { bytes, files: files.length, largest };
 }
 
+/** What a reader downloads as a page: every page, its Markdown twin and the `llms` files. */
+const isReadersPage = (file: string) => /\.(html|md)$/.test(file) || file === 'llms.txt' || file === 'llms-full.txt';
+
+export interface PageWeights {
+  /** The heaviest page, twin or llms file. */
+  largest: { file: string; bytes: number };
+  /** Chosen pages by path, in bytes. */
+  pages: Record<string, number>;
+}
+
+/** The weight of the pages of a build: the heaviest, and `tracked` by path. */
+export function measurePageWeights(dir: string, tracked: readonly string[]): PageWeights {
+  let largest = { file: '', bytes: -1 };
+  for (const file of listFiles(dir).filter(isReadersPage)) {
+    const size = statSync(join(dir, file)).size;
+    if (size > largest.bytes) largest = { file, bytes: size };
+  }
+  return { largest, pages: Object.fromEntries(tracked.map((file) => [file, statSync(join(dir, file)).size])) };
+}
+
 export interface CompressedSizes {
   raw: number;
   gzip: number;

@@ -1,6 +1,7 @@
 import type { CacheHint, McpServer, McpServerFactory, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { McpDataCall, McpDataSource } from './mcp-data-source.ts';
 import { earshotResources } from './mcp-resources.ts';
+import { MCP_TOOL_NAMES } from './mcp-tool-names.ts';
 import { describeServerIcon } from './server-icon.ts';
 import { earshotTools, formatDataErrorLines, type EarshotTool, type FormatDataError } from './mcp-tools.ts';
 
@@ -33,7 +34,9 @@ export const MCP_SERVER_CAPABILITIES = { tools: { listChanged: false }, resource
 
 /** The server's instructions to a model, naming the API it reads; the Server Card's description too. */
 export function describeEarshotMcpServer(baseUrl: string): string {
-  return `Earshot's public discovery API (${baseUrl}), read-only, no account needed. To know which platforms Earshot monitors and what it can watch on each, call list_platforms. For what the product is, or where its docs, OpenAPI document, MCP configuration and command-line client are, call get_capabilities (it includes the platforms too). The OpenAPI document is also a resource (earshot://openapi).`;
+  const { listPlatforms, getCapabilities } = MCP_TOOL_NAMES;
+  const [openApi] = earshotResources;
+  return `Earshot's public discovery API (${baseUrl}), read-only, no account needed. To know which platforms Earshot monitors and what it can watch on each, call ${listPlatforms}. For what the product is, or where its docs, OpenAPI document, MCP configuration and command-line client are, call ${getCapabilities} (it includes the platforms too). The OpenAPI document is also a resource (${openApi?.uri}).`;
 }
 
 /** The most array elements and object members a `tools/call` may send; neither tool takes any. */

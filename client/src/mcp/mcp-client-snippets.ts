@@ -1,4 +1,5 @@
 import type { McpConfiguration } from '../../../contract/schemas/index.ts';
+import { MCP_TOOL_NAMES } from './mcp-tool-names.ts';
 
 /**
  * How each common MCP client takes the Earshot MCP server, in the format that client documents,
@@ -20,7 +21,7 @@ export const mcpClients = [
       stdio:
         'Settings → Developer → Edit Config opens `claude_desktop_config.json`; merge this into it and restart Claude Desktop.',
     },
-    verify: 'In a chat, the tools menu lists `earshot` with `list_platforms` and `get_capabilities`.',
+    verify: `In a chat, the tools menu lists \`earshot\` with \`${MCP_TOOL_NAMES.listPlatforms}\` and \`${MCP_TOOL_NAMES.getCapabilities}\`.`,
   },
   {
     id: 'claude-code',

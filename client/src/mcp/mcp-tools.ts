@@ -3,6 +3,9 @@ import { findEndpoint, type OperationId } from '../../../contract/endpoints.ts';
 import { tolerantSchemas } from '../../../contract/schemas/index.ts';
 import type { McpDataCall, McpDataError, McpDataResult, McpDataSource } from './mcp-data-source.ts';
 import { toSelfContainedSchema } from './self-contained-schema.ts';
+import { MCP_TOOL_NAMES } from './mcp-tool-names.ts';
+
+const { listPlatforms, getCapabilities } = MCP_TOOL_NAMES;
 
 /** A tool of the Earshot MCP server: what `tools/list` shows, and what `tools/call` does. */
 export interface EarshotTool {
@@ -40,17 +43,15 @@ const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: t
 /** In this order in `tools/list` (the 2026-07-28 revision asks for a deterministic order). */
 export const earshotTools: readonly EarshotTool[] = [
   apiTool({
-    name: 'list_platforms',
+    name: listPlatforms,
     title: 'List Earshot platforms',
-    description:
-      'Use this to answer which sites Earshot can monitor, or whether it supports a given one (such as Reddit or Hacker News) and what it can watch there: keywords, subreddits. Returns every platform with its id, its display name and its target types, from GET /api/v1/platforms. Takes no arguments; the answer is public and the same for everyone. For the product overview and its links too, call get_capabilities instead: it includes the same platforms.',
+    description: `Use this to answer which sites Earshot can monitor, or whether it supports a given one (such as Reddit or Hacker News) and what it can watch there: keywords, subreddits. Returns every platform with its id, its display name and its target types, from GET /api/v1/platforms. Takes no arguments; the answer is public and the same for everyone. For the product overview and its links too, call ${getCapabilities} instead: it includes the same platforms.`,
     operationId: 'listServicePlatforms',
   }),
   apiTool({
-    name: 'get_capabilities',
+    name: getCapabilities,
     title: 'Get Earshot capabilities',
-    description:
-      "Use this for an overview of Earshot (what the product does and which platforms it monitors) or to find where something is documented: the docs, authentication, webhooks, the OpenAPI document, the MCP configuration and the command-line client. Returns the product's name and description, the platforms (as list_platforms returns them) and those links, from GET /api/v1/capabilities. Takes no arguments. When only the platforms matter, list_platforms is the smaller answer.",
+    description: `Use this for an overview of Earshot (what the product does and which platforms it monitors) or to find where something is documented: the docs, authentication, webhooks, the OpenAPI document, the MCP configuration and the command-line client. Returns the product's name and description, the platforms (as ${listPlatforms} returns them) and those links, from GET /api/v1/capabilities. Takes no arguments. When only the platforms matter, ${listPlatforms} is the smaller answer.`,
     operationId: 'getServiceCapabilities',
   }),
 ];

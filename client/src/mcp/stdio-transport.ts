@@ -14,7 +14,7 @@ const INVALID_REQUEST = -32600;
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 /** A line longer than this is refused unread; every message of this server's clients is far smaller. */
-const MAX_LINE_BYTES = 1024 * 1024;
+export const MAX_LINE_BYTES = 1024 * 1024;
 
 /**
  * The stdio transport of `earshot mcp`: newline-delimited JSON-RPC on stdin and stdout, as the

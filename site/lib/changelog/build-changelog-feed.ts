@@ -10,11 +10,26 @@ export const CHANGELOG_PAGE_PATH = '/docs/changelog/';
 export const CHANGELOG_FEED_PATH = '/docs/changelog/feed.json';
 /** The JSON Feed media type (JSON Feed 1.1, "Discovery"). */
 export const CHANGELOG_FEED_TYPE = 'application/feed+json';
+/** Where a release entry sends readers to install: the page whose commands name the current tarball. */
+const CHANGELOG_CLI_INSTALL_PAGE = '/docs/cli/#install';
 
-export interface ChangelogFeedInput {
-  entries: ChangelogData;
-  baseUrl: string;
-  productName: string;
+/** A release of the client, as `releases/manifest.json` records it, with its tarball's URL. */
+export interface ClientRelease {
+  version: string;
+  date: string;
+  url: string;
+}
+
+/** One entry of the page and the feed: a change to the contract, or a release of the client. */
+export interface ChangelogItem {
+  id: string;
+  date: string;
+  title: string;
+  /** What changed, one line each (`kind: summary (where)` for a contract change). */
+  lines: string[];
+  /** What a client should do about it, in a sentence or two. */
+  nextStep: string;
+  tags: string[];
 }
 
 /** The changes of one entry in words, one line each: the feed's text and the page's list say the same. */
@@ -27,26 +42,67 @@ export function describeEntryLines(entry: ChangelogEntry): string[] {
   ];
 }
 
-export function buildChangelogFeed({ entries, baseUrl, productName }: ChangelogFeedInput) {
+/**
+ * What a client of v1 should do about an entry, from the kinds of its changes: a breaking change
+ * needs work before its date, an addition needs none from a client that reads tolerantly, and a
+ * reworded text or moved link only matters to a client that kept a copy.
+ */
+export function describeNextStep(entry: ChangelogEntry): string {
+  const kinds = new Set(entry.changes.map(({ kind }) => kind));
+  if (entry.breaking || kinds.has('breaking'))
+    return `Stop relying on what goes before ${entry.breaking?.effective ?? 'it is published'}: read the list from the API instead of storing it.`;
+  if (kinds.has('changed')) return 'Nothing, unless you keep a copy of the changed text or link: fetch it again.';
+  return 'Nothing: a v1 client accepts what is added. Show it, or skip what you do not know.';
+}
+
+/** Every entry and every release of the client, newest first; on the same day, the release last. */
+export function listChangelogItems(entries: ChangelogData, releases: readonly ClientRelease[]): ChangelogItem[] {
+  const changes: ChangelogItem[] = entries.map((entry) => ({
+    id: entry.id,
+    date: entry.date,
+    title: entry.breaking ? `Breaking: ${entry.title}` : entry.title,
+    lines: describeEntryLines(entry),
+    nextStep: describeNextStep(entry),
+    tags: [...new Set(entry.changes.map(({ kind }) => kind))],
+  }));
+  const released: ChangelogItem[] = releases.map((release) => ({
+    id: `earshot-${release.version.replaceAll('.', '-')}`,
+    date: release.date,
+    title: `The earshot client ${release.version}`,
+    lines: [`released: earshot ${release.version} (${release.url})`],
+    // No install line here: the CLI page's commands always name the version this site serves now.
+    nextStep: `Install the current version, as \`${CHANGELOG_CLI_INSTALL_PAGE}\` shows. A configuration that names an older tarball keeps working.`,
+    tags: ['release'],
+  }));
+  return [...changes, ...released].sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? 1 : -1));
+}
+
+export interface ChangelogFeedInput {
+  items: readonly ChangelogItem[];
+  baseUrl: string;
+  productName: string;
+}
+
+export function buildChangelogFeed({ items, baseUrl, productName }: ChangelogFeedInput) {
   const pageUrl = `${baseUrl}${CHANGELOG_PAGE_PATH}`;
   return {
     version: 'https://jsonfeed.org/version/1.1',
     title: `${productName} API changelog`,
     home_page_url: pageUrl,
     feed_url: `${baseUrl}${CHANGELOG_FEED_PATH}`,
-    description: `Every change to what the ${productName} discovery API publishes: platforms, target types, resource links and shapes, breaking ones marked.`,
+    description: `Every change to what the ${productName} discovery API publishes, and every release of its client, with what to do about it.`,
     language: 'en',
     authors: [{ name: productName, url: `${baseUrl}/` }],
-    items: entries.map((entry) => {
-      const lines = describeEntryLines(entry);
+    items: items.map((item) => {
+      const lines = [...item.lines, `What to do: ${item.nextStep}`];
       return {
-        id: `${pageUrl}#${entry.id}`,
-        url: `${pageUrl}#${entry.id}`,
-        title: entry.breaking ? `Breaking: ${entry.title}` : entry.title,
+        id: `${pageUrl}#${item.id}`,
+        url: `${pageUrl}#${item.id}`,
+        title: item.title,
         content_text: lines.join('\n'),
         content_html: `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
-        date_published: `${entry.date}T00:00:00Z`,
-        tags: [...new Set(entry.changes.map(({ kind }) => kind))],
+        date_published: `${item.date}T00:00:00Z`,
+        tags: item.tags,
       };
     }),
   };

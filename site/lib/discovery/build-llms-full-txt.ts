@@ -1,7 +1,10 @@
 /**
  * `/llms-full.txt`: the whole documentation in one Markdown file, for an agent that reads it all
  * at once (the companion of `/llms.txt`, which links each page's Markdown). The docs pages in the
- * sidebar's order, then the API reference; each page as its own Markdown version says it.
+ * sidebar's order, then the API reference's overview; each page as its own Markdown version says
+ * it. The reference's operation pages restate the schemas of `/openapi.json` field by field, once
+ * per operation, and the changelog grows with every release: they are listed by their Markdown
+ * address instead, so that no fact is said twice and the file does not grow with history.
  * @see https://llmstxt.org/
  */
 export interface MarkdownPage {
@@ -20,23 +23,38 @@ export function buildLlmsFullTxt(input: {
   productName: string;
   baseUrl: string;
   docsOrder: readonly string[];
+  /** The API reference's folder, such as `docs/api`: its overview is included, its operation pages linked. */
+  apiReferenceBase: string;
+  /** Pages linked rather than included, such as the changelog, which grows with every release. */
+  linkedPages: readonly string[];
   pages: readonly MarkdownPage[];
 }): string {
   const rank = (page: MarkdownPage) => {
     const index = input.docsOrder.indexOf(page.pathname.replace(/^\/|\/$/g, ''));
     return index === -1 ? input.docsOrder.length : index;
   };
+  const reference = `/${input.apiReferenceBase}/`;
+  const isLinked = (page: MarkdownPage) =>
+    (page.pathname.startsWith(reference) && page.pathname !== reference) || input.linkedPages.includes(page.pathname);
   const docs = input.pages
-    .filter((page) => page.pathname.startsWith('/docs/'))
+    .filter((page) => page.pathname.startsWith('/docs/') && !isLinked(page))
     .sort((a, b) => rank(a) - rank(b) || (a.pathname < b.pathname ? -1 : 1));
+  const linked = input.pages.filter(isLinked).sort((a, b) => (a.pathname < b.pathname ? -1 : 1));
   const header = [
     `# ${input.productName} developer documentation`,
     '',
-    `> Every page of ${input.baseUrl}/docs/ in one file. Each page is also served alone as Markdown, at its address with \`.md\` in place of the trailing slash; ${input.baseUrl}/llms.txt lists them.`,
+    `> Every page of ${input.baseUrl}/docs/ in one file. ${input.baseUrl}/llms.txt links each page's own Markdown.`,
+  ].join('\n');
+  const linkedList = [
+    '# Also as Markdown: the API reference, one page per operation, and the changelog',
+    '',
+    ...linked.map((page) => `- [${page.title}](${input.baseUrl}${markdownPathOf(page.pathname)})`),
   ].join('\n');
   return (
-    [header, ...docs.map((page) => `Source: ${input.baseUrl}${page.pathname}\n\n${page.markdown.trim()}`)].join(
-      '\n\n---\n\n',
-    ) + '\n'
+    [
+      header,
+      ...docs.map((page) => `Source: ${input.baseUrl}${page.pathname}\n\n${page.markdown.trim()}`),
+      ...(linked.length > 0 ? [linkedList] : []),
+    ].join('\n\n---\n\n') + '\n'
   );
 }

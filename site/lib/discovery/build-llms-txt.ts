@@ -3,7 +3,8 @@
  * @see https://llmstxt.org/ (an H1, a blockquote summary, free text, then H2 sections of links;
  * the section named "Optional" may be skipped when context is short)
  */
-import { escapeMarkdownText } from '../text/escape-markdown.ts';
+import { escapeMarkdownText, markdownCodeSpan } from '../text/escape-markdown.ts';
+import { listInWords } from '../text/list-in-words.ts';
 
 export interface LlmsTxtPage {
   title: string;
@@ -17,6 +18,16 @@ export interface LlmsTxtInput {
   productDescription: string;
   baseUrl: string;
   rateLimitText: string;
+  /** What to do on HTTP 429, in one sentence (site/lib/docs/retry-rule.ts). */
+  retryRuleText: string;
+  /** Each endpoint's answer as one line of JSON, with one platform. */
+  answerLines: readonly { path: string; json: string }[];
+  /** How many platforms the full answers list. */
+  platformCount: number;
+  /** The 429's body. */
+  tooManyRequestsBody: string;
+  /** The MCP protocol revisions the remote endpoint answers, newest first. */
+  mcpRevisions: readonly string[];
   /** How to run the client: commands naming the pinned tarball this site serves. */
   client: { installGlobal: string; mcpCommand: string };
   /** The remote MCP endpoint's URL: POST only, so named in prose rather than as a link. */
@@ -40,14 +51,22 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
     `> ${escapeMarkdownText(oneLine(input.productDescription))}`,
     '',
     `The public discovery API is read-only JSON under ${input.baseUrl}. It needs no API key and no authentication.`,
-    `It is rate limited to ${input.rateLimitText}; over the limit it answers HTTP 429 with a JSON Error body.`,
+    `It is rate limited to ${input.rateLimitText}.`,
     'It never exposes customer monitors, results, accounts, subscriptions or prompts.',
     '',
-    'Every page of the site is also Markdown: at its path with `.md` for the trailing slash (the links below), or at the page itself for `Accept: text/markdown`.',
+    `Send \`Accept: application/json\`. The answers, shown with 1 of the ${input.platformCount} platforms:`,
     '',
-    `MCP clients reach the same data at the remote MCP endpoint ${input.mcpEndpointUrl} (Streamable HTTP, protocol revisions 2026-07-28 and 2025-11-25, no key, nothing to install).`,
+    // Paragraphs rather than a list: in llms.txt, "- " lines are the sections' links.
+    ...input.answerLines.flatMap(({ path, json }) => [`\`GET ${path}\` answers ${markdownCodeSpan(json)}`, '']),
+    `Over the limit, HTTP 429 with a \`Retry-After\` header: ${markdownCodeSpan(input.tooManyRequestsBody)}`,
     '',
-    `The official client (command line, MCP server over stdio and typed library) is served by this site, pinned to its version: install it with \`${input.client.installGlobal}\`; an MCP client starts its server with \`${input.client.mcpCommand}\`. It is not on the public npm registry.`,
+    input.retryRuleText,
+    '',
+    'Every page is also Markdown: at its path with `.md` for the trailing slash (the links below), or at the page itself for `Accept: text/markdown`.',
+    '',
+    `MCP clients reach the same data at the remote MCP endpoint ${input.mcpEndpointUrl} (Streamable HTTP, protocol revisions ${listInWords(input.mcpRevisions)}, no key).`,
+    '',
+    `The official client is a command line, an MCP server over stdio and a typed library. Install it with \`${input.client.installGlobal}\`. An MCP client starts its server with \`${input.client.mcpCommand}\`. It is not on the public npm registry.`,
     '',
     ...section('Docs', input.docs),
     ...section('API', input.api),

@@ -15,8 +15,12 @@ export interface SkillMdInput {
   endpoints: readonly { path: string; operation: { id: string; summary: string; description: string } }[];
   rateLimitText: string;
   openApiUrl: string;
+  openApiVersion: string;
   llmsTxtUrl: string;
+  llmsFullTxtUrl: string;
   docsUrl: string;
+  /** What to do on HTTP 429, in one sentence (site/lib/docs/retry-rule.ts). */
+  retryRuleText: string;
   mcp: { endpointUrl: string; configurationUrl: string; serverCardUrl: string; tools: readonly string[] };
   cli: { installGlobal: string; npxPlatforms: string; docsUrl: string };
   tooManyRequestsBody: string;
@@ -54,9 +58,9 @@ export function buildSkillMd(input: SkillMdInput): string {
     `curl -H 'Accept: application/json' ${input.baseUrl}${input.endpoints[0]?.path ?? ''}`,
     '```',
     '',
-    `Over the limit, the API answers HTTP 429 with \`${input.tooManyRequestsBody}\` and a \`Retry-After\` header: wait that many seconds, then retry once. Do not retry other errors in a loop.`,
+    `Over the limit, the API answers HTTP 429 with \`${input.tooManyRequestsBody}\` and a \`Retry-After\` header. ${input.retryRuleText}`,
     '',
-    `The OpenAPI 3.1 document, ${input.openApiUrl}, describes every answer exactly.`,
+    `The OpenAPI ${input.openApiVersion} document, ${input.openApiUrl}, describes every answer exactly.`,
     '',
     '## Use the MCP server',
     '',
@@ -74,7 +78,8 @@ export function buildSkillMd(input: SkillMdInput): string {
     '',
     '## Learn more',
     '',
-    `- ${input.llmsTxtUrl}: every docs page, as Markdown.`,
+    `- ${input.llmsTxtUrl}: a map of the docs, one line per page, with the answer shapes.`,
+    `- ${input.llmsFullTxtUrl}: every docs page, as Markdown, in one file.`,
     `- Any docs page answers Markdown when asked with \`Accept: text/markdown\`, or at its path with \`.md\` for the trailing slash (${input.docsUrl.replace(/\/$/, '')}.md).`,
     `- ${input.docsUrl}: the documentation for people.`,
     '',

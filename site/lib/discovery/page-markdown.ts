@@ -5,7 +5,8 @@ import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { escapeMarkdownText } from '../text/escape-markdown.ts';
+import GithubSlugger from 'github-slugger';
+import { escapeMarkdownMarkup } from '../text/escape-markdown.ts';
 
 /**
  * A built page as Markdown, for agents: its title, its description, then its main content, with
@@ -25,24 +26,51 @@ export function convertPageToMarkdown(html: string): { title: string; descriptio
   const main = select('main', tree);
   if (!main || !title) throw new Error('convertPageToMarkdown: the page has no <main> or no <h1>');
 
-  // Code blocks first: their text is in their copy buttons, removed next.
+  // The API reference's header (starlight-openapi): the method and path as one line of code, each
+  // code sample under its language's name (the picker's option), and no popover of server URLs,
+  // whose label and read-only field would read as one glued word.
+  for (const header of selectAll('.sl-openapi-operation-method', main)) {
+    const method = textOf(select('.sl-openapi-operation-method-badge', header));
+    const path = textOf(select('.sl-openapi-operation-method-path', header));
+    replace(main, header, h('p', [h('code', [{ type: 'text', value: `${method} ${path}` }])]));
+  }
+  const snippetLabels = new Map(
+    selectAll('sl-openapi-snippet-picker option', main).map((option) => [
+      option.properties.value?.toString() ?? '',
+      textOf(option),
+    ]),
+  );
+  for (const snippet of selectAll('[data-openapi-snippet-id]', main)) {
+    const label = snippetLabels.get(snippet.properties.dataOpenapiSnippetId?.toString() ?? '');
+    if (label) snippet.children.unshift(h('p', [h('strong', [{ type: 'text', value: label }])]));
+  }
+  for (const element of selectAll('sl-openapi-snippet-picker, [popover]', main)) remove(main, element);
+  // A property's name is an identifier: code, as the reader types it.
+  for (const name of selectAll('.sl-openapi-key-name > strong', main))
+    name.children = [h('code', [{ type: 'text', value: textOf(name) }])];
+  // Code blocks first: their text is in their copy buttons, removed next. A plain <pre> (the
+  // landing page's call) is text unless it says otherwise.
   for (const block of selectAll('.expressive-code', main)) replace(main, block, codeBlock(block));
+  for (const code of selectAll('pre > code:not([class])', main)) code.properties.className = ['language-text'];
   for (const element of selectAll(
     '.sl-anchor-link, button, script, style, svg, starlight-theme-select, .landing-theme, footer, .sr-only, h1, wbr',
     main,
   ))
     remove(main, element);
   for (const link of selectAll('a[href]', main)) link.properties.href = toMarkdownLink(String(link.properties.href));
+  rewriteFragmentLinks(main, title);
   for (const tabs of selectAll('starlight-tabs', main)) replace(main, tabs, ...tabSections(tabs));
   for (const aside of selectAll('aside.starlight-aside', main)) replace(main, aside, quotation(aside));
 
   const toMarkdown = unified()
     .use(rehypeRemark)
-    .use(remarkGfm)
+    // Cells unpadded: a twin is read by a model, which pays for every space of an aligned table.
+    .use(remarkGfm, { tablePipeAlign: false })
     .use(remarkStringify, { bullet: '-', fences: true, rule: '-' });
   const body = toMarkdown.stringify(toMarkdown.runSync({ type: 'root', children: main.children })).trim();
-  // The title and description are text (they may come from data): escaped, as the body is by remark.
-  const markdown = [`# ${escapeMarkdownText(title)}`, description && `> ${escapeMarkdownText(description)}`, body]
+  // The title and description are text (they may come from data): escaped, as the body is by remark,
+  // and only where Markdown would read markup (a twin is not typeset, so its quotes stay plain).
+  const markdown = [`# ${escapeMarkdownMarkup(title)}`, description && `> ${escapeMarkdownMarkup(description)}`, body]
     .filter(Boolean)
     .join('\n\n');
   return { title, description, markdown: `${markdown}\n` };
@@ -54,28 +82,65 @@ export function toMarkdownLink(href: string): string {
   return match ? `${match[1]}.md${match[2] ?? ''}` : href;
 }
 
+/**
+ * A link to a heading of the same page (`#command-platforms`) names the heading's id on the page;
+ * in Markdown a heading's anchor is the slug of its text (`#earshot-platforms`), as GitHub and
+ * markdownlint make it. Each such link is given its heading's slug.
+ */
+function rewriteFragmentLinks(main: Element, title: string): void {
+  const slugger = new GithubSlugger();
+  slugger.slug(title);
+  const slugs = new Map<string, string>();
+  for (const heading of selectAll('h2, h3, h4, h5, h6', main)) {
+    const slug = slugger.slug(textOf(heading));
+    const id = heading.properties.id?.toString();
+    if (id) slugs.set(id, slug);
+  }
+  for (const link of selectAll('a[href^="#"]', main)) {
+    const slug = slugs.get(decodeURIComponent(String(link.properties.href).slice(1)));
+    if (slug) link.properties.href = `#${slug}`;
+  }
+}
+
 function codeBlock(block: Element): Element {
   const copied = select('[data-code]', block)?.properties.dataCode?.toString() ?? textOf(select('pre', block));
   const language = select('pre', block)?.properties.dataLanguage?.toString();
   const caption = textOf(select('figcaption .title', block));
   const code = h('pre', [
-    h(
-      'code',
-      [{ type: 'text', value: copied.replace(/\u007f/g, '\n') }],
-      language ? { className: [`language-${language}`] } : {},
-    ),
+    h('code', [{ type: 'text', value: copied.replace(/\u007f/g, '\n') }], {
+      className: [`language-${language || 'text'}`],
+    }),
   ]);
-  return caption ? h('div', [h('p', [h('strong', [{ type: 'text', value: caption }])]), code]) : code;
+  return caption
+    ? h('div', [h('p', [h('strong', [{ type: 'text', value: caption }])]), code], {
+        dataCaptioned: `${caption}\n${copied}`,
+      })
+    : code;
 }
 
+/**
+ * One section per tab. A captioned block that every tab shows alike (the output of samples that
+ * print the same thing) is said once, after the tabs: a page shows one tab at a time, a twin all.
+ */
 function tabSections(tabs: Element): Element[] {
   const labels = selectAll('[role="tab"]', tabs).map(textOf);
-  return selectAll('[role="tabpanel"]', tabs).map((panel, index) =>
+  const panels = selectAll('[role="tabpanel"]', tabs);
+  const captioned = (panel: Element) =>
+    panel.children.filter((child): child is Element => child.type === 'element' && 'dataCaptioned' in child.properties);
+  const [first, ...others] = panels.map(captioned);
+  const shared = (first ?? []).filter((block) =>
+    others.every((blocks) => blocks.some((other) => other.properties.dataCaptioned === block.properties.dataCaptioned)),
+  );
+  const sharedKeys = new Set(shared.map((block) => block.properties.dataCaptioned));
+  const sections = panels.map((panel, index) =>
     h('div', [
       h('p', [h('strong', [{ type: 'text', value: labels[index] ?? `Tab ${index + 1}` }])]),
-      ...panel.children,
+      ...panel.children.filter(
+        (child) => !(child.type === 'element' && sharedKeys.has(child.properties.dataCaptioned)),
+      ),
     ]),
   );
+  return panels.length > 1 ? [...sections, ...shared] : sections;
 }
 
 function quotation(aside: Element): Element {

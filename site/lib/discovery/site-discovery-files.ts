@@ -52,7 +52,10 @@ export function loadAgentSkills(): AgentSkill[] {
     endpoints: facts.endpoints,
     rateLimitText: facts.rateLimit.text,
     openApiUrl: facts.openApiUrl,
+    openApiVersion: facts.openApiVersion,
     llmsTxtUrl: `${baseUrl}/llms.txt`,
+    llmsFullTxtUrl: `${baseUrl}/llms-full.txt`,
+    retryRuleText: facts.retryRule.text,
     docsUrl: facts.resourceLinks.documentation,
     mcp: {
       endpointUrl: facts.mcp.endpointUrl,

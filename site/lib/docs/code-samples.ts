@@ -70,11 +70,21 @@ print(json.dumps(body, indent=2, ensure_ascii=False))`,
   ];
 }
 
+/** The retry rule the back-off samples follow (site/lib/docs/retry-rule.ts). */
+export interface SampleRetryRule {
+  /** Attempts in all: the first and its retries. */
+  attempts: number;
+  retries: number;
+  /** Without `Retry-After`: the first wait in seconds, doubled at each retry up to the second. */
+  backoffFirstSeconds: number;
+  backoffMaxSeconds: number;
+}
+
 /**
- * Backing off: on 429, wait as long as `Retry-After` says, then try again, a few times at most;
- * any other error status fails at once. The same policy in each language.
+ * Backing off: on 429, wait as long as `Retry-After` says, then try again, as many times as the
+ * client's own rule allows; any other error status fails at once. The same rule in each language.
  */
-export function buildBackoffSamples(url: string): CodeSample[] {
+export function buildBackoffSamples(url: string, rule: SampleRetryRule): CodeSample[] {
   return [
     {
       language: 'curl',
@@ -82,21 +92,22 @@ export function buildBackoffSamples(url: string): CodeSample[] {
       lang: 'sh',
       // curl 7.66 and later retries a 429 after the time its Retry-After names. --fail rather than
       // --fail-with-body: the latter would print each 429's body before the answer.
-      code: curlGet('--fail -sS --retry 3 --retry-max-time 300', url),
+      code: curlGet(`--fail -sS --retry ${rule.retries}`, url),
     },
     {
       language: 'javascript',
       label: 'JavaScript',
       lang: 'js',
-      code: `async function getJson(url, { attempts = 4 } = {}) {
+      code: `async function getJson(url, { attempts = ${rule.attempts} } = {}) {
   for (let attempt = 1; ; attempt++) {
     const response = await fetch(url, { headers: { Accept: 'application/json' } });
     if (response.ok) return response.json();
     if (response.status !== 429 || attempt === attempts) {
       throw new Error(\`HTTP \${response.status}: \${await response.text()}\`);
     }
-    // Retry-After is a number of seconds; wait a minute if it is missing.
-    const seconds = Number(response.headers.get('Retry-After')) || 60;
+    // Without Retry-After, back off: ${rule.backoffFirstSeconds} s, doubled each time.
+    const seconds =
+      Number(response.headers.get('Retry-After')) || Math.min(${rule.backoffMaxSeconds}, ${rule.backoffFirstSeconds} * 2 ** (attempt - 1));
     console.error(\`rate limited; retrying in \${seconds} s\`);
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   }
@@ -115,7 +126,7 @@ import urllib.error
 import urllib.request
 
 
-def get_json(url, attempts=4):
+def get_json(url, attempts=${rule.attempts}):
     request = urllib.request.Request(
         url,
         headers={"Accept": "application/json", "User-Agent": "${SAMPLE_USER_AGENT}"},
@@ -127,8 +138,8 @@ def get_json(url, attempts=4):
         except urllib.error.HTTPError as error:
             if error.code != 429 or attempt == attempts:
                 raise
-            # Retry-After is a number of seconds; wait a minute if it is missing.
-            seconds = int(error.headers.get("Retry-After") or 60)
+            # Without Retry-After, back off: ${rule.backoffFirstSeconds} s, doubled each time.
+            seconds = int(error.headers.get("Retry-After") or min(${rule.backoffMaxSeconds}, ${rule.backoffFirstSeconds} * 2 ** (attempt - 1)))
             print(f"rate limited; retrying in {seconds} s", file=sys.stderr)
             time.sleep(seconds)
 
@@ -139,8 +150,22 @@ print(json.dumps(get_json("${url}"), indent=2, ensure_ascii=False))`,
 }
 
 /** JSON as the JavaScript and Python samples print it. */
-export function formatJsonOutput(value: unknown): string {
+function formatJsonOutput(value: unknown): string {
   return JSON.stringify(value, null, 2);
+}
+
+/**
+ * What a sample prints for a list answer, as the page shows it: the JSON as printed, cut after
+ * its first `shown` items, with one line saying how many more there are. A page then weighs the
+ * same with ten platforms or ten thousand, and the reader still sees the shape.
+ */
+export function formatAnswerExcerpt(body: { data: readonly unknown[] }, shown: number): string {
+  const more = body.data.length - shown;
+  if (more <= 0) return formatJsonOutput(body);
+  const lines = formatJsonOutput({ ...body, data: body.data.slice(0, shown) }).split('\n');
+  // The closing `  ]` of `data` is the second line from the end; the note goes just above it.
+  lines.splice(-2, 0, `    … ${more} more ${more === 1 ? 'item' : 'items'}`);
+  return lines.join('\n');
 }
 
 /** An output longer than this (in lines) is collapsed after its first `OUTPUT_LINES_SHOWN` lines. */
@@ -225,49 +250,26 @@ except urllib.error.HTTPError as error:
  */
 
 /** The typed library in use (`/docs/cli/#as-a-library`). */
-export const LIBRARY_SAMPLE = `import { createClient, EarshotError } from 'earshot';
+export const LIBRARY_SAMPLE = `import { createClient } from 'earshot';
 
 const earshot = createClient({ userAgent: 'my-app/1.0 (me@example.com)' });
+const { data } = await earshot.listServicePlatforms();
+for (const platform of data) console.log(platform.id, platform.targetTypes.join(', '));`;
 
-try {
-  const { data } = await earshot.listServicePlatforms();
-  for (const platform of data) console.log(platform.id, platform.targetTypes.join(', '));
-
-  const capabilities = await earshot.getServiceCapabilities();
-  console.log(capabilities.data.resources.openapi);
-} catch (error) {
-  if (error instanceof EarshotError) console.error(\`\${error.kind}: \${error.message}\`);
-  throw error;
-}`;
-
-/** The command line's everyday commands (`/docs/cli/#use`). */
-export const CLI_USAGE_SAMPLE = `# The platforms, as a table
-earshot platforms
-# The capabilities answer, as JSON
-earshot capabilities --json
-# Save the OpenAPI document
-earshot openapi --json > openapi.json
-# The documentation, OpenAPI and MCP links
-earshot links`;
-
-/** A page on another origin reading the API and the headers it exposes (`/docs/rate-limits/`). */
-export function buildBrowserFetchSample(url: string): string {
-  return `const response = await fetch('${url}', {
-  headers: { Accept: 'application/json' },
-});
-if (!response.ok) throw new Error(\`HTTP \${response.status}\`);
-// Readable across origins: the API exposes them.
-console.log(response.headers.get('ETag'), response.headers.get('RateLimit-Policy'));
-const { data } = await response.json();`;
-}
-
-/** The status line and headers of a 429, as `/docs/rate-limits/` shows them. */
-export function buildTooManyRequestsHead(fields: { retryAfter: number; policy: string; remaining: string }): string {
+/** A whole 429 as `/docs/rate-limits/` shows it: the status line, the headers, then the body. */
+export function buildTooManyRequestsAnswer(fields: {
+  retryAfter: number;
+  policy: string;
+  remaining: string;
+  body: string;
+}): string {
   return [
     'HTTP/1.1 429 Too Many Requests',
     `Retry-After: ${fields.retryAfter}`,
     `RateLimit-Policy: ${fields.policy}`,
     `RateLimit: ${fields.remaining}`,
+    '',
+    fields.body,
   ].join('\n');
 }
 

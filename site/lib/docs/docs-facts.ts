@@ -6,7 +6,7 @@ import { formatRateLimitPolicy } from '../../../contract/rate-limit-fields.ts';
 import { MCP_MAX_WAIT_SECONDS } from '../../../client/src/api/retry-policy.ts';
 import { buildMcpTooManyRequestsBody, RATE_LIMITED } from '../mcp/mcp-too-many-requests.ts';
 import { NOT_FOUND, TOO_MANY_REQUESTS } from '../../../contract/api-errors.ts';
-import { API_DESCRIPTION_VERSION, OPENAPI_VERSION } from '../openapi/build-openapi-document.ts';
+import { API_DESCRIPTION_VERSION, buildOpenApiDocument, OPENAPI_VERSION } from '../openapi/build-openapi-document.ts';
 import { buildMcpConfiguration } from '../mcp/mcp-configuration.ts';
 import { buildInspectorCommands, readInspectorVersion } from '../mcp/mcp-checks.ts';
 import { toWindowsStdioServer } from '../../../client/src/mcp/mcp-client-snippets.ts';
@@ -15,6 +15,16 @@ import { describeRelease, readServedReleases, sbomFileName } from '../cli-packag
 import { RELEASE_PATHS } from '../../../contract/release-paths.ts';
 import type { ReleaseManifest } from '../../../contract/schemas/index.ts';
 import { loadSiteContext } from '../site-context.ts';
+import { describeRetryRule, loadRetryRule } from './retry-rule.ts';
+
+/** How many platforms a sample answer shows; the rest is counted, so that no page grows with the data. */
+export const SAMPLE_PLATFORM_COUNT = 3;
+
+/** The most rows the platforms page's table shows; past it, the rest are counted. */
+export const PLATFORMS_TABLE_LIMIT = 100;
+
+/** The HTTP methods an OpenAPI path item may hold (OpenAPI 3.1, section 4.8.9). */
+const OPENAPI_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
  * The product facts the docs pages print, each read from its one home (`data/`, `netlify.toml`,
@@ -27,6 +37,8 @@ export function loadDocsFacts() {
   const tarball = readCliTarball();
   const install = buildCliInstallCommands(baseUrl, tarball, data.product.baseUrl);
   const mcpConfiguration = buildMcpConfiguration(baseUrl, product.baseUrl, install.url);
+  const retryRule = loadRetryRule(rateLimit);
+  const openApi = buildOpenApiDocument({ data, baseUrl, rateLimit });
   return {
     product,
     platforms,
@@ -55,6 +67,20 @@ export function loadDocsFacts() {
     openApiVersion: OPENAPI_VERSION,
     apiDescriptionVersion: API_DESCRIPTION_VERSION,
     endpoints,
+    /** The operations of `/openapi.json` (method and path), as the API reference lists them. */
+    openApiOperations: Object.entries(openApi.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, item]) =>
+        Object.keys(item)
+          .filter((method) => OPENAPI_METHODS.includes(method))
+          .map((method) => `${method.toUpperCase()} ${path}`),
+    ),
+    /** Each endpoint's answer in one line of JSON, with one platform of the data. */
+    answerLines: endpoints.map(({ path, buildBody }) => ({
+      path,
+      json: JSON.stringify(buildBody({ ...data, platforms: platforms.slice(0, 1) }, baseUrl)),
+    })),
+    /** What to do on HTTP 429: the client's own policy, in numbers and in one sentence. */
+    retryRule: { ...retryRule, text: describeRetryRule(retryRule) },
     rateLimit: {
       ...rateLimit,
       /** "60 requests per 60 seconds per client IP address" */
