@@ -4,7 +4,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { endpoints } from '../../contract/endpoints.ts';
 import { runProcess } from '../support/install-cli.ts';
-import { buildFirstCallSamples, formatJsonOutput } from '../../site/lib/docs/code-samples.ts';
+import { buildFirstCallSamples } from '../../site/lib/docs/code-samples.ts';
+
+/** What the samples print, as the page shows it: the answer's JSON, indented by two spaces. */
+const formatJsonOutput = (value: unknown) => JSON.stringify(value, null, 2);
 import {
   buildGeneratedClientSamples,
   GENERATED_CLIENT_MODULE,
