@@ -7,6 +7,7 @@ import type { FetchLike } from './api/fetch-like.ts';
 import { formatWait, type RetryWait } from './api/request-json.ts';
 import { ANNOUNCED_WAIT_MS, MCP_MAX_WAIT_SECONDS } from './api/retry-policy.ts';
 import { buildFacts } from './baked/build-facts.ts';
+import type { CommandHandler } from './commands/command-context.ts';
 import { commandHandlers } from './commands/index.ts';
 import { commandName, flagDefinitions, formatArgument, type CommandDefinition } from './definitions.ts';
 import { ExitCode, type ExitCodeValue } from './exit-codes.ts';
@@ -47,119 +48,16 @@ const exitCodeByErrorKind: Record<ClientErrorKind, ExitCodeValue> = {
   'http-error': ExitCode.failure,
 };
 
+/** How a run reports a failure: `error:` and `hint:` lines on stderr (debug lines after), and its exit code. */
+type Fail = (code: ExitCodeValue, message: string, hint: string, details?: readonly string[]) => Promise<ExitCodeValue>;
+
 /** Runs `earshot` with the given arguments (without `node` and the script) and returns the exit code. */
 export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
-  const debug = isDebug(io.env);
   // Read before the rest of the arguments, so that even an error about them is not coloured.
   const colour = { noColor: argv.includes('--no-color') };
-  const errorStyle = createStyle(io.stderr, io.env, colour);
-  const fail = async (
-    code: ExitCodeValue,
-    message: string,
-    hint: string,
-    details: readonly string[] = [],
-  ): Promise<ExitCodeValue> => {
-    const lines = formatErrorLines(message, hint);
-    if (io.stderr.isTTY) {
-      // On a terminal, each line is wrapped to it under its label; in a log, one line each.
-      await loadDisplayWidth();
-      io.stderr.write(`${wrapErrorLines(lines, columnsOf(io.stderr), errorStyle)}\n`);
-    } else io.stderr.write(`${formatErrorLines(message, hint, errorStyle)}\n`);
-    if (debug) for (const line of details) io.stderr.write(`debug: ${toPrintable(line)}\n`);
-    return code;
-  };
-  const usage = ({ message, hint }: UsageText) => fail(ExitCode.usage, message, hint);
+  const fail = createFail(io, colour);
   try {
-    const parsed = parseArgv(argv);
-    if (!parsed.ok) return fail(ExitCode.usage, parsed.message, parsed.hint);
-    const { flags, positionals, unknownFlags } = parsed;
-    const style = createStyle(io.stdout, io.env, colour);
-    const layout = { style, width: columnsOf(io.stdout) };
-    const resolved = resolveCommand(positionals);
-    const command = resolved.kind === 'command' ? resolved.command : undefined;
-
-    // A mistyped command first: its flags cannot be judged before it is known.
-    const unknownCommand = describeUnknownCommand(positionals);
-    if (unknownCommand) return usage(unknownCommand);
-    if (resolved.kind === 'unknown') {
-      return usage({ message: `unknown command "${positionals[0]}"`, hint: 'run `earshot help` to see the commands' });
-    }
-    if (unknownFlags.length > 0) return usage(describeUnknownFlag(unknownFlags[0]!, command));
-
-    if (!command) {
-      if (flags.has('version')) {
-        io.stdout.write(`earshot ${buildFacts.version}\n`);
-        return ExitCode.ok;
-      }
-      if (flags.has('help')) {
-        io.stdout.write(renderProgramHelp(layout));
-        return ExitCode.ok;
-      }
-      // `earshot` alone asked for nothing: show the way in a screen, but tell scripts that nothing
-      // ran (clig.dev: concise help when run without what it needs; a usage error's exit code).
-      io.stdout.write(renderShortUsage(layout));
-      return ExitCode.usage;
-    }
-    if (flags.has('help')) {
-      io.stdout.write(renderCommandHelp(command, layout));
-      return ExitCode.ok;
-    }
-    const args = resolved.kind === 'command' ? resolved.extra : [];
-    const argumentProblem = checkArguments(command, args);
-    if (argumentProblem) return usage(argumentProblem);
-    for (const name of flags.keys()) {
-      const global = flagDefinitions.some((flag) => flag.name === name && flag.global);
-      if (!global && !command.flags.includes(name)) return usage(describeMisplacedFlag(name, command));
-    }
-
-    const entry = commandHandlers[command.path.join(' ')]!;
-    if (entry.kind === 'local') {
-      const outcome = await entry.run({ args, stdout: io.stdout, style, width: layout.width });
-      return outcome.ok ? ExitCode.ok : usage(outcome.usage);
-    }
-
-    const text = (name: string) => {
-      const value = flags.get(name);
-      return typeof value === 'string' ? value : undefined;
-    };
-    const settings = resolveClientSettings(
-      { baseUrl: text('base-url'), timeout: text('timeout'), retries: text('retries'), maxWait: text('max-wait') },
-      io.env,
-      buildFacts.productionBaseUrl,
-      // A tool call must answer before the MCP client's own timeout (retry-policy.ts).
-      command.path.join(' ') === 'mcp' ? MCP_MAX_WAIT_SECONDS : undefined,
-    );
-    if (!settings.ok) return fail(ExitCode.usage, settings.message, settings.hint);
-    const client = createApiClient(settings.settings, {
-      userAgent: buildUserAgent(buildFacts.version),
-      supportEmail: buildFacts.supportEmail,
-      installGuideUrl: `${buildFacts.cliDocsUrl}#install`,
-      signal: io.signal,
-      env: io.env,
-      fetch: io.fetch,
-      sleep: io.sleep,
-      now: io.now,
-      random: io.random,
-      onWait: announceWaitOnce(io.stderr),
-      debug: (line) => io.stderr.write(`debug: ${toPrintable(line)}\n`),
-    });
-    // Tables on a terminal are aligned by display width; measuring a server's text needs string-width.
-    if (io.stdout.isTTY) await loadDisplayWidth();
-    const outcome = await entry.run({
-      client,
-      stdout: io.stdout,
-      stderr: io.stderr,
-      stdio: io.stdio,
-      tty: io.stdout.isTTY === true,
-      style,
-      width: layout.width,
-      json: flags.has('json'),
-      flags,
-      env: io.env,
-      signal: io.signal,
-    });
-    if (io.signal?.aborted) return ExitCode.interrupted;
-    return outcome.ok ? ExitCode.ok : reportClientError(outcome.error, fail);
+    return await runCommandLine(argv, io, colour, fail);
   } catch (error) {
     // Ctrl-C: the user stopped it, which is neither a failure to report nor a bug.
     if (io.signal?.aborted) return ExitCode.interrupted;
@@ -173,6 +71,141 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCodeV
       stack,
     );
   }
+}
+
+function createFail(io: CliIo, colour: { noColor: boolean }): Fail {
+  const debug = isDebug(io.env);
+  const errorStyle = createStyle(io.stderr, io.env, colour);
+  return async (code, message, hint, details = []) => {
+    const lines = formatErrorLines(message, hint);
+    if (io.stderr.isTTY) {
+      // On a terminal, each line is wrapped to it under its label; in a log, one line each.
+      await loadDisplayWidth();
+      io.stderr.write(`${wrapErrorLines(lines, columnsOf(io.stderr), errorStyle)}\n`);
+    } else io.stderr.write(`${formatErrorLines(message, hint, errorStyle)}\n`);
+    if (debug) for (const line of details) io.stderr.write(`debug: ${toPrintable(line)}\n`);
+    return code;
+  };
+}
+
+/** The arguments judged, then the program's help or version, or the command they name. */
+async function runCommandLine(
+  argv: readonly string[],
+  io: CliIo,
+  colour: { noColor: boolean },
+  fail: Fail,
+): Promise<ExitCodeValue> {
+  const usage = ({ message, hint }: UsageText) => fail(ExitCode.usage, message, hint);
+  const parsed = parseArgv(argv);
+  if (!parsed.ok) return fail(ExitCode.usage, parsed.message, parsed.hint);
+  const { flags, positionals, unknownFlags } = parsed;
+  const style = createStyle(io.stdout, io.env, colour);
+  const layout = { style, width: columnsOf(io.stdout) };
+  const resolved = resolveCommand(positionals);
+  const command = resolved.kind === 'command' ? resolved.command : undefined;
+
+  // A mistyped command first: its flags cannot be judged before it is known.
+  const unknownCommand = describeUnknownCommand(positionals);
+  if (unknownCommand) return usage(unknownCommand);
+  if (resolved.kind === 'unknown') {
+    return usage({ message: `unknown command "${positionals[0]}"`, hint: 'run `earshot help` to see the commands' });
+  }
+  if (unknownFlags.length > 0) return usage(describeUnknownFlag(unknownFlags[0]!, command));
+  if (!command) return runProgramFlags(flags, io, layout);
+  if (flags.has('help')) {
+    io.stdout.write(renderCommandHelp(command, layout));
+    return ExitCode.ok;
+  }
+  const args = resolved.kind === 'command' ? resolved.extra : [];
+  const argumentProblem = checkArguments(command, args);
+  if (argumentProblem) return usage(argumentProblem);
+  for (const name of flags.keys()) {
+    const global = flagDefinitions.some((flag) => flag.name === name && flag.global);
+    if (!global && !command.flags.includes(name)) return usage(describeMisplacedFlag(name, command));
+  }
+  const entry = commandHandlers[command.path.join(' ')]!;
+  if (entry.kind === 'local') {
+    const outcome = await entry.run({ args, stdout: io.stdout, style, width: layout.width });
+    return outcome.ok ? ExitCode.ok : usage(outcome.usage);
+  }
+  return runApiCommand(command, entry.run, { flags, io, style, width: layout.width, fail });
+}
+
+/** `earshot` with no command: `--version`, `--help`, or a screen of usage. */
+function runProgramFlags(
+  flags: ReadonlyMap<string, string | true>,
+  io: CliIo,
+  layout: { style: Style; width: number },
+): ExitCodeValue {
+  if (flags.has('version')) {
+    io.stdout.write(`earshot ${buildFacts.version}\n`);
+    return ExitCode.ok;
+  }
+  if (flags.has('help')) {
+    io.stdout.write(renderProgramHelp(layout));
+    return ExitCode.ok;
+  }
+  // `earshot` alone asked for nothing: show the way in a screen, but tell scripts that nothing
+  // ran (clig.dev: concise help when run without what it needs; a usage error's exit code).
+  io.stdout.write(renderShortUsage(layout));
+  return ExitCode.usage;
+}
+
+/** A command that talks to the API: its settings from the flags and environment, then its handler. */
+async function runApiCommand(
+  command: CommandDefinition,
+  handler: CommandHandler,
+  context: {
+    flags: ReadonlyMap<string, string | true>;
+    io: CliIo;
+    style: Style;
+    width: number;
+    fail: Fail;
+  },
+): Promise<ExitCodeValue> {
+  const { flags, io, fail } = context;
+  const text = (name: string) => {
+    const value = flags.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const settings = resolveClientSettings(
+    { baseUrl: text('base-url'), timeout: text('timeout'), retries: text('retries'), maxWait: text('max-wait') },
+    io.env,
+    buildFacts.productionBaseUrl,
+    // A tool call must answer before the MCP client's own timeout (retry-policy.ts).
+    command.path.join(' ') === 'mcp' ? MCP_MAX_WAIT_SECONDS : undefined,
+  );
+  if (!settings.ok) return fail(ExitCode.usage, settings.message, settings.hint);
+  const client = createApiClient(settings.settings, {
+    userAgent: buildUserAgent(buildFacts.version),
+    supportEmail: buildFacts.supportEmail,
+    installGuideUrl: `${buildFacts.cliDocsUrl}#install`,
+    signal: io.signal,
+    env: io.env,
+    fetch: io.fetch,
+    sleep: io.sleep,
+    now: io.now,
+    random: io.random,
+    onWait: announceWaitOnce(io.stderr),
+    debug: (line) => io.stderr.write(`debug: ${toPrintable(line)}\n`),
+  });
+  // Tables on a terminal are aligned by display width; measuring a server's text needs string-width.
+  if (io.stdout.isTTY) await loadDisplayWidth();
+  const outcome = await handler({
+    client,
+    stdout: io.stdout,
+    stderr: io.stderr,
+    stdio: io.stdio,
+    tty: io.stdout.isTTY === true,
+    style: context.style,
+    width: context.width,
+    json: flags.has('json'),
+    flags,
+    env: io.env,
+    signal: io.signal,
+  });
+  if (io.signal?.aborted) return ExitCode.interrupted;
+  return outcome.ok ? ExitCode.ok : reportClientError(outcome.error, fail);
 }
 
 /**
@@ -235,10 +268,7 @@ function wrapErrorLines(lines: string, width: number, style: Style): string {
     .join('\n');
 }
 
-function reportClientError(
-  error: ClientError,
-  fail: (code: ExitCodeValue, message: string, hint: string, details: readonly string[]) => Promise<ExitCodeValue>,
-): Promise<ExitCodeValue> {
+function reportClientError(error: ClientError, fail: Fail): Promise<ExitCodeValue> {
   return fail(exitCodeByErrorKind[error.kind], error.message, error.hint, error.details);
 }
 

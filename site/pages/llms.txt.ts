@@ -12,13 +12,35 @@ import { CHANGELOG_FEED_PATH } from '../lib/changelog/build-changelog-feed.ts';
 import { loadMcpRevisions } from '../lib/docs/mcp-revisions.ts';
 import { listInWords } from '../lib/text/list-in-words.ts';
 
+type DocsFacts = ReturnType<typeof loadDocsFacts>;
+
 /** `GET /llms.txt`, generated from the docs pages (their titles and descriptions) at build time. */
 export const GET: APIRoute = async () => {
   const facts = loadDocsFacts();
-  const { product, baseUrl, resourceLinks } = facts;
+  const { product, baseUrl } = facts;
   // Each page's Markdown version (site/integrations/markdown-pages.ts): what an agent reads best.
   const pageUrl = (slug: string) => `${baseUrl}${markdownPathOf(`/${slug}/`)}`;
+  const body = buildLlmsTxt({
+    productName: product.name,
+    productDescription: product.description,
+    baseUrl,
+    rateLimitText: facts.rateLimit.text,
+    retryRuleText: facts.retryRule.text,
+    answerLines: facts.answerLines,
+    platformCount: facts.platforms.length,
+    tooManyRequestsBody: facts.tooManyRequestsBody,
+    mcpRevisions: await loadMcpRevisions(),
+    client: { installGlobal: facts.cliPackage.installGlobal, mcpCommand: facts.cliPackage.npx('mcp') },
+    mcpEndpointUrl: facts.mcpConfiguration.mcpServers.earshot.url,
+    docs: await listDocsPages(pageUrl),
+    api: listApiLinks(facts, pageUrl),
+    optional: listOptionalLinks(facts),
+  });
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+};
 
+/** Every docs page, in the sidebar's order; a page missing from the sidebar, or the other way round, stops the build. */
+async function listDocsPages(pageUrl: (slug: string) => string): Promise<LlmsTxtPage[]> {
   const entries = new Map((await getCollection('docs')).map((entry) => [entry.id, entry]));
   const unlisted = [...entries.keys()].filter((id) => !docsPageSlugs.includes(id));
   if (unlisted.length > 0) {
@@ -26,7 +48,7 @@ export const GET: APIRoute = async () => {
       `docs pages missing from the sidebar: ${unlisted.join(', ')}\nhint: add each slug to site/lib/docs/docs-navigation.ts`,
     );
   }
-  const docs: LlmsTxtPage[] = docsPageSlugs.map((slug) => {
+  return docsPageSlugs.map((slug) => {
     const entry = entries.get(slug);
     if (!entry)
       throw new Error(
@@ -34,8 +56,12 @@ export const GET: APIRoute = async () => {
       );
     return { title: entry.data.title, description: entry.data.description ?? '', url: pageUrl(slug) };
   });
+}
 
-  const api: LlmsTxtPage[] = [
+/** The API's own resources: the OpenAPI document, the MCP configuration, the reference, each endpoint, the feed. */
+function listApiLinks(facts: DocsFacts, pageUrl: (slug: string) => string): LlmsTxtPage[] {
+  const { baseUrl, resourceLinks } = facts;
+  return [
     {
       title: 'OpenAPI document',
       description: `The machine-readable description of the API, OpenAPI ${facts.openApiVersion}.`,
@@ -64,7 +90,11 @@ export const GET: APIRoute = async () => {
       url: `${baseUrl}${CHANGELOG_FEED_PATH}`,
     },
   ];
-  const optional: LlmsTxtPage[] = [
+}
+
+/** What an agent may also read: the whole docs, the catalog, the Server Card, the skills, the schemas, the sitemap. */
+function listOptionalLinks({ baseUrl, endpoints }: DocsFacts): LlmsTxtPage[] {
+  return [
     {
       title: 'The whole documentation',
       description: 'Every docs page above but the changelog, and the API reference overview, in one Markdown file.',
@@ -72,7 +102,7 @@ export const GET: APIRoute = async () => {
     },
     {
       title: 'API catalog',
-      description: `The RFC 9727 linkset naming the ${facts.endpoints.length} endpoints and the remote MCP endpoint, with their descriptions and docs.`,
+      description: `The RFC 9727 linkset naming the ${endpoints.length} endpoints and the remote MCP endpoint, with their descriptions and docs.`,
       url: `${baseUrl}${API_CATALOG_PATH}`,
     },
     {
@@ -94,22 +124,4 @@ export const GET: APIRoute = async () => {
     })),
     { title: 'Sitemap', description: 'Every page of the site.', url: `${baseUrl}/sitemap-index.xml` },
   ];
-
-  const body = buildLlmsTxt({
-    productName: product.name,
-    productDescription: product.description,
-    baseUrl,
-    rateLimitText: facts.rateLimit.text,
-    retryRuleText: facts.retryRule.text,
-    answerLines: facts.answerLines,
-    platformCount: facts.platforms.length,
-    tooManyRequestsBody: facts.tooManyRequestsBody,
-    mcpRevisions: await loadMcpRevisions(),
-    client: { installGlobal: facts.cliPackage.installGlobal, mcpCommand: facts.cliPackage.npx('mcp') },
-    mcpEndpointUrl: facts.mcpConfiguration.mcpServers.earshot.url,
-    docs,
-    api,
-    optional,
-  });
-  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-};
+}

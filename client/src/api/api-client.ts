@@ -67,31 +67,38 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
+/** What every request of a client shares: its fetch, proxy, timeout, retry policy, clock and hooks. */
+async function buildRequestContext(
+  settings: ClientSettings,
+  dependencies: ApiClientDependencies,
+): Promise<RequestContext> {
+  return {
+    fetch: dependencies.fetch ?? (await createFetch(dependencies.env)),
+    // Only the default fetch goes through the proxy; an injected one is the caller's own.
+    proxy: dependencies.fetch ? undefined : readProxySettings(dependencies.env),
+    onWait: dependencies.onWait,
+    userAgent: dependencies.userAgent,
+    timeoutMs: settings.timeoutMs,
+    retry: {
+      ...DEFAULT_RETRY_POLICY,
+      retries: settings.retries,
+      maxWaitMs: settings.maxWaitMs ?? DEFAULT_RETRY_POLICY.maxWaitMs,
+    },
+    maxBodyBytes: MAX_BODY_BYTES,
+    supportEmail: dependencies.supportEmail,
+    installGuideUrl: dependencies.installGuideUrl,
+    signal: dependencies.signal,
+    sleep: dependencies.sleep ?? ((ms, signal) => wait(ms, undefined, { signal })),
+    now: dependencies.now ?? Date.now,
+    random: dependencies.random ?? Math.random,
+    debug: settings.debug && dependencies.debug ? dependencies.debug : () => {},
+  };
+}
+
 export function createApiClient(settings: ClientSettings, dependencies: ApiClientDependencies): ApiClient {
   // Resolved on first use: loading the proxy support is only worth it when a request is made.
   let context: Promise<RequestContext> | undefined;
-  const getContext = () =>
-    (context ??= (async () => ({
-      fetch: dependencies.fetch ?? (await createFetch(dependencies.env)),
-      // Only the default fetch goes through the proxy; an injected one is the caller's own.
-      proxy: dependencies.fetch ? undefined : readProxySettings(dependencies.env),
-      onWait: dependencies.onWait,
-      userAgent: dependencies.userAgent,
-      timeoutMs: settings.timeoutMs,
-      retry: {
-        ...DEFAULT_RETRY_POLICY,
-        retries: settings.retries,
-        maxWaitMs: settings.maxWaitMs ?? DEFAULT_RETRY_POLICY.maxWaitMs,
-      },
-      maxBodyBytes: MAX_BODY_BYTES,
-      supportEmail: dependencies.supportEmail,
-      installGuideUrl: dependencies.installGuideUrl,
-      signal: dependencies.signal,
-      sleep: dependencies.sleep ?? ((ms, signal) => wait(ms, undefined, { signal })),
-      now: dependencies.now ?? Date.now,
-      random: dependencies.random ?? Math.random,
-      debug: settings.debug && dependencies.debug ? dependencies.debug : () => {},
-    }))());
+  const getContext = () => (context ??= buildRequestContext(settings, dependencies));
   /** The client's context, with the call's signal joined to the client's own. */
   const contextFor = async (call: CallOptions | undefined): Promise<RequestContext> => {
     const base = await getContext();

@@ -179,53 +179,46 @@ async function send(
     const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
     if (location === null) return { kind: 'answer', response };
     await response.body?.cancel().catch(() => {});
-    let next: URL | undefined;
-    try {
-      next = new URL(location, current);
-    } catch {
-      next = undefined;
-    }
-    if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:')) {
-      return {
-        kind: 'failed',
-        error: {
-          kind: 'bad-response',
-          status: response.status,
-          message: `${current} redirects to ${JSON.stringify(toOneLine(location, 100))}, which is not an http(s) URL`,
-          hint: redirectHint(url, source, context),
-          details: chain,
-        },
-      };
-    }
-    context.debug(`GET ${current} → HTTP ${response.status}, redirected to ${next.href}`);
-    const seen = chain.indexOf(next.href);
-    if (seen !== -1) {
-      const loop = [...chain.slice(seen), next.href];
-      return {
-        kind: 'failed',
-        error: {
-          kind: 'bad-response',
-          status: response.status,
-          message: `redirect loop: ${describeChain(loop)}`,
-          hint: redirectHint(url, source, context),
-          details: chain,
-        },
-      };
-    }
-    if (chain.length > MAX_REDIRECTS) {
-      return {
-        kind: 'failed',
-        error: {
-          kind: 'bad-response',
-          status: response.status,
-          message: `too many redirects from ${url}: more than ${MAX_REDIRECTS}, the last to ${next.href}`,
-          hint: redirectHint(url, source, context),
-          details: chain,
-        },
-      };
-    }
-    chain.push(next.href);
+    const step = judgeRedirect(chain, location, response.status, { url, source, context });
+    if ('error' in step) return { kind: 'failed', error: step.error };
+    context.debug(`GET ${current} → HTTP ${response.status}, redirected to ${step.next}`);
+    chain.push(step.next);
   }
+}
+
+/**
+ * Where a redirect from the last URL of `chain` leads, or why it is not followed: a `Location`
+ * that is not an http(s) URL, a URL seen before in the chain (a loop), or one past `MAX_REDIRECTS`.
+ */
+function judgeRedirect(
+  chain: readonly string[],
+  location: string,
+  status: number,
+  request: { url: string; source: UrlSource; context: RequestContext },
+): { next: string } | { error: ClientError } {
+  const current = chain.at(-1)!;
+  const refuse = (message: string) => ({
+    error: {
+      kind: 'bad-response' as const,
+      status,
+      message,
+      hint: redirectHint(request.url, request.source, request.context),
+      details: [...chain],
+    },
+  });
+  let next: URL | undefined;
+  try {
+    next = new URL(location, current);
+  } catch {
+    next = undefined;
+  }
+  if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:'))
+    return refuse(`${current} redirects to ${JSON.stringify(toOneLine(location, 100))}, which is not an http(s) URL`);
+  const seen = chain.indexOf(next.href);
+  if (seen !== -1) return refuse(`redirect loop: ${describeChain([...chain.slice(seen), next.href])}`);
+  if (chain.length > MAX_REDIRECTS)
+    return refuse(`too many redirects from ${request.url}: more than ${MAX_REDIRECTS}, the last to ${next.href}`);
+  return { next: next.href };
 }
 
 /** `a → b → a`, shortened in the middle when long. */

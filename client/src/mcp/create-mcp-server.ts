@@ -34,7 +34,7 @@ export const MCP_SERVER_CAPABILITIES = { tools: { listChanged: false }, resource
 
 /** The server's instructions to a model, naming the API it reads; the Server Card's description too. */
 export function describeEarshotMcpServer(baseUrl: string): string {
-  const { listPlatforms, getCapabilities } = MCP_TOOL_NAMES;
+  const { listServicePlatforms: listPlatforms, getServiceCapabilities: getCapabilities } = MCP_TOOL_NAMES;
   const [openApi] = earshotResources;
   return `Earshot's public discovery API (${baseUrl}), read-only, no account needed. To know which platforms Earshot monitors and what it can watch on each, call ${listPlatforms}. For what the product is, or where its docs, OpenAPI document, MCP configuration and command-line client are, call ${getCapabilities} (it includes the platforms too). The OpenAPI document is also a resource (${openApi?.uri}).`;
 }

@@ -21,7 +21,7 @@ export const mcpClients = [
       stdio:
         'Settings → Developer → Edit Config opens `claude_desktop_config.json`; merge this into it and restart Claude Desktop.',
     },
-    verify: `In a chat, the tools menu lists \`earshot\` with \`${MCP_TOOL_NAMES.listPlatforms}\` and \`${MCP_TOOL_NAMES.getCapabilities}\`.`,
+    verify: `In a chat, the tools menu lists \`earshot\` with \`${MCP_TOOL_NAMES.listServicePlatforms}\` and \`${MCP_TOOL_NAMES.getServiceCapabilities}\`.`,
   },
   {
     id: 'claude-code',

@@ -1,9 +1,12 @@
+import type { OperationId } from '../../../contract/endpoints.ts';
+
 /**
- * The names of the MCP server's tools, in one place: the tools themselves (`mcp-tools.ts`), the
+ * The name of the MCP server's tool for each endpoint of contract/endpoints.ts, in one place: a new
+ * endpoint fails the type check until it has one. The tools themselves (`mcp-tools.ts`), the
  * server's instructions, the `earshot mcp` help and the MCP client snippets name them from here,
  * and the docs read them from the tools.
  */
 export const MCP_TOOL_NAMES = {
-  listPlatforms: 'list_platforms',
-  getCapabilities: 'get_capabilities',
-} as const;
+  listServicePlatforms: 'list_platforms',
+  getServiceCapabilities: 'get_capabilities',
+} as const satisfies Record<OperationId, string>;

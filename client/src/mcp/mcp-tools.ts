@@ -5,7 +5,7 @@ import type { McpDataCall, McpDataError, McpDataResult, McpDataSource } from './
 import { toSelfContainedSchema } from './self-contained-schema.ts';
 import { MCP_TOOL_NAMES } from './mcp-tool-names.ts';
 
-const { listPlatforms, getCapabilities } = MCP_TOOL_NAMES;
+const { listServicePlatforms: listPlatforms, getServiceCapabilities: getCapabilities } = MCP_TOOL_NAMES;
 
 /** A tool of the Earshot MCP server: what `tools/list` shows, and what `tools/call` does. */
 export interface EarshotTool {
@@ -40,21 +40,25 @@ const noArguments = { type: 'object', properties: {}, additionalProperties: fals
  */
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
-/** In this order in `tools/list` (the 2026-07-28 revision asks for a deterministic order). */
-export const earshotTools: readonly EarshotTool[] = [
-  apiTool({
-    name: listPlatforms,
+/**
+ * What each endpoint's tool says to a model, keyed by the endpoint's operation id: an endpoint
+ * without a tool, or a tool without an endpoint, fails the type check.
+ */
+const toolTexts: Record<OperationId, { title: string; description: string }> = {
+  listServicePlatforms: {
     title: 'List Earshot platforms',
     description: `Use this to answer which sites Earshot can monitor, or whether it supports a given one (such as Reddit or Hacker News) and what it can watch there: keywords, subreddits. Returns every platform with its id, its display name and its target types, from GET /api/v1/platforms. Takes no arguments; the answer is public and the same for everyone. For the product overview and its links too, call ${getCapabilities} instead: it includes the same platforms.`,
-    operationId: 'listServicePlatforms',
-  }),
-  apiTool({
-    name: getCapabilities,
+  },
+  getServiceCapabilities: {
     title: 'Get Earshot capabilities',
     description: `Use this for an overview of Earshot (what the product does and which platforms it monitors) or to find where something is documented: the docs, authentication, webhooks, the OpenAPI document, the MCP configuration and the command-line client. Returns the product's name and description, the platforms (as ${listPlatforms} returns them) and those links, from GET /api/v1/capabilities. Takes no arguments. When only the platforms matter, ${listPlatforms} is the smaller answer.`,
-    operationId: 'getServiceCapabilities',
-  }),
-];
+  },
+};
+
+/** One tool per endpoint, in the order above in `tools/list` (the 2026-07-28 revision asks for a deterministic order). */
+export const earshotTools: readonly EarshotTool[] = (Object.keys(toolTexts) as OperationId[]).map((operationId) =>
+  apiTool({ name: MCP_TOOL_NAMES[operationId], ...toolTexts[operationId], operationId }),
+);
 
 /**
  * A read-only tool without arguments that returns one endpoint's answer, described by the tolerant

@@ -41,31 +41,33 @@ let lock: { packages: Record<string, { version?: string }> } | undefined;
 /** Where each sample writes its client, and the module its code imports. */
 export const GENERATED_CLIENT_MODULE = 'earshot-api';
 
+interface SampleTarget {
+  baseUrl: string;
+  path: string;
+  operationId: string;
+}
+
+const PRINT_DATA = 'console.log(JSON.stringify(data.data, null, 2));';
+
 /**
  * The samples for the GET operation `operationId` at `path`, on the deployment at `baseUrl`.
  * Each throws on any status but 200, then prints `data` of the answer.
  */
-export function buildGeneratedClientSamples({
-  baseUrl,
-  path,
-  operationId,
-}: {
-  baseUrl: string;
-  path: string;
-  operationId: string;
-}): GeneratedClientSample[] {
-  const documentUrl = `${baseUrl}/openapi.json`;
-  const print = 'console.log(JSON.stringify(data.data, null, 2));';
-  return [
-    {
-      package: 'openapi-typescript',
-      version: lockedVersion('openapi-typescript'),
-      runtime: `openapi-fetch@${lockedVersion('openapi-fetch')}`,
-      bin: 'openapi-typescript',
-      label: 'openapi-fetch',
-      args: [documentUrl, '--output', `${GENERATED_CLIENT_MODULE}.d.ts`],
-      files: {},
-      code: `import createClient from 'openapi-fetch';
+export function buildGeneratedClientSamples(target: SampleTarget): GeneratedClientSample[] {
+  return [openapiFetchSample(target), heyApiSample(target), orvalSample(target)];
+}
+
+/** openapi-typescript's types with openapi-fetch, the pair most TypeScript users pick. */
+function openapiFetchSample({ baseUrl, path }: SampleTarget): GeneratedClientSample {
+  return {
+    package: 'openapi-typescript',
+    version: lockedVersion('openapi-typescript'),
+    runtime: `openapi-fetch@${lockedVersion('openapi-fetch')}`,
+    bin: 'openapi-typescript',
+    label: 'openapi-fetch',
+    args: [`${baseUrl}/openapi.json`, '--output', `${GENERATED_CLIENT_MODULE}.d.ts`],
+    files: {},
+    code: `import createClient from 'openapi-fetch';
 import type { paths } from './${GENERATED_CLIENT_MODULE}';
 
 const client = createClient<paths>({ baseUrl: '${baseUrl}' });
@@ -73,42 +75,48 @@ const { data, error, response } = await client.GET('${path}', {
   headers: { Accept: 'application/json' },
 });
 if (error) throw new Error(\`HTTP \${response.status}: \${JSON.stringify(error)}\`);
-${print}`,
-    },
-    {
-      package: '@hey-api/openapi-ts',
-      version: lockedVersion('@hey-api/openapi-ts'),
-      bin: 'openapi-ts',
-      label: '@hey-api/openapi-ts',
-      args: [
-        '--input',
-        documentUrl,
-        '--output',
-        GENERATED_CLIENT_MODULE,
-        '--plugins',
-        '@hey-api/client-fetch',
-        '@hey-api/sdk',
-      ],
-      files: {},
-      code: `import { ${operationId} } from './${GENERATED_CLIENT_MODULE}';
+${PRINT_DATA}`,
+  };
+}
+
+function heyApiSample({ baseUrl, operationId }: SampleTarget): GeneratedClientSample {
+  return {
+    package: '@hey-api/openapi-ts',
+    version: lockedVersion('@hey-api/openapi-ts'),
+    bin: 'openapi-ts',
+    label: '@hey-api/openapi-ts',
+    args: [
+      '--input',
+      `${baseUrl}/openapi.json`,
+      '--output',
+      GENERATED_CLIENT_MODULE,
+      '--plugins',
+      '@hey-api/client-fetch',
+      '@hey-api/sdk',
+    ],
+    files: {},
+    code: `import { ${operationId} } from './${GENERATED_CLIENT_MODULE}';
 
 const { data, error } = await ${operationId}({
   headers: { Accept: 'application/json' },
 });
 if (error) throw new Error(\`The API answered \${JSON.stringify(error)}\`);
-${print}`,
-    },
-    {
-      package: 'orval',
-      version: lockedVersion('orval'),
-      bin: 'orval',
-      label: 'orval',
-      args: ['--config', 'orval.config.mjs'],
-      // The fetch client calls relative URLs unless told the server; the document names it.
-      files: {
-        'orval.config.mjs': `export default {
+${PRINT_DATA}`,
+  };
+}
+
+function orvalSample({ baseUrl, operationId }: SampleTarget): GeneratedClientSample {
+  return {
+    package: 'orval',
+    version: lockedVersion('orval'),
+    bin: 'orval',
+    label: 'orval',
+    args: ['--config', 'orval.config.mjs'],
+    // The fetch client calls relative URLs unless told the server; the document names it.
+    files: {
+      'orval.config.mjs': `export default {
   earshot: {
-    input: '${documentUrl}',
+    input: '${baseUrl}/openapi.json',
     output: {
       target: '${GENERATED_CLIENT_MODULE}.ts',
       client: 'fetch',
@@ -117,16 +125,15 @@ ${print}`,
   },
 };
 `,
-      },
-      code: `import { ${operationId} } from './${GENERATED_CLIENT_MODULE}';
+    },
+    code: `import { ${operationId} } from './${GENERATED_CLIENT_MODULE}';
 
 const { status, data } = await ${operationId}({
   headers: { Accept: 'application/json' },
 });
 if (status !== 200) throw new Error(\`HTTP \${status}: \${JSON.stringify(data)}\`);
-${print}`,
-    },
-  ];
+${PRINT_DATA}`,
+  };
 }
 
 /** A sample as the API reference shows it: how to generate the client, in comments, then the code. */
