@@ -199,7 +199,7 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     path: ['mcp', 'config'],
     summary: 'Print the MCP configuration for AI clients',
     description:
-      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints the server a client needs: the remote endpoint (earshot), or with --transport stdio the local server (earshot-stdio). With --client, prints it in that client's own format: a file's JSON or TOML, a command to run, or for Claude Desktop the URL of a custom connector. With --json, prints the configuration exactly as served, with both.",
+      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints the server a client needs: the remote endpoint (earshot), or with --transport stdio the local server (earshot-stdio). With --client, prints it in that client's own format: a file's JSON or TOML, a command to run, or for Claude Desktop the URL of a custom connector. With --json, prints the configuration as served, with both. A configuration that holds control characters is refused rather than printed.",
     flags: [...apiFlags, 'client', 'transport'],
     examples: [
       {
@@ -300,7 +300,7 @@ export const programExamples: readonly ExampleDefinition[] = [
 export const outputModeDefinitions: readonly string[] = [
   'On a terminal, results are aligned tables, by display width so that CJK, emoji and combining marks line up, with colour unless NO_COLOR is set; help is wrapped to the terminal (80 columns when its width is unknown).',
   'Piped or redirected, they are stable tab-separated lines without a header, one record per line.',
-  'With --json, the client prints exactly the JSON the API returned, after checking what a v1 client may rely on: fields, target types and links that a newer API adds pass through as they are.',
+  'With --json, the client prints the JSON the API returned, after checking what a v1 client may rely on: fields, target types and links that a newer API adds pass through as they are. In a pipe, it is byte for byte what came; on a terminal, control characters are escaped.',
   "Data goes to stdout; errors go to stderr as one error: line and one hint: line. When rate limited, the client waits as the server's Retry-After asks, up to --max-wait in all, says so once on stderr when the wait is longer than a few seconds, and Ctrl-C ends the wait.",
 ];
 
