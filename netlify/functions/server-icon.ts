@@ -12,7 +12,7 @@ import { withSecurityHeaders } from '../../site/lib/edge/security-headers.ts';
 /**
  * Netlify reads this object from the source at deploy time, as literals only: the path is
  * `SERVER_ICON_PATH` and the rate limit the API's (netlify.toml), and
- * `tests/unit/netlify-functions.test.ts` fails when they differ. Over the limit, Netlify's own 429.
+ * `tests/process/netlify-functions-bundle.test.ts` fails when they differ. Over the limit, Netlify's own 429.
  */
 export const config = {
   path: '/icons/earshot.svg',
