@@ -1,11 +1,11 @@
 /**
  * `/mcp`: the remote MCP endpoint (site/lib/mcp/mcp-endpoint.ts), reached through the rate-limited
  * rewrite in netlify.toml. It answers from the bodies this deploy's build published (written by
- * astro.config.mjs, bundled into the function by Netlify), never by calling the API over the network.
+ * tooling/prepare-site.ts before Astro runs, bundled into the function by Netlify), never by calling the API over the network.
  */
 import answers from '../../build/mcp/published-answers.json' with { type: 'json' };
-import { createMcpEndpoint, type McpEndpoint } from '../../site/lib/mcp/mcp-endpoint.ts';
-import { toPublishedDataSource, type PublishedAnswers } from '../../site/lib/mcp/published-answers.ts';
+import type { McpEndpoint } from '../../site/lib/mcp/mcp-endpoint.ts';
+import { createPublishedMcpEndpoint, type PublishedAnswers } from '../../site/lib/mcp/published-answers.ts';
 import { withSecurityHeaders } from '../../site/lib/edge/security-headers.ts';
 
 /**
@@ -24,12 +24,8 @@ export const config = {
 let endpoint: Promise<McpEndpoint> | undefined;
 
 export default async (request: Request): Promise<Response> => {
-  endpoint ??= createMcpEndpoint({
-    // Typed by what writes the file (buildPublishedAnswers), not by the copy a local build left in
-    // build/: a copy from before an endpoint was added must not fail type-checking.
-    source: toPublishedDataSource(answers as PublishedAnswers),
-    version: answers.serverVersion,
-    allowedOrigin: answers.baseUrl,
-  });
+  // Typed by what writes the file (buildPublishedAnswers), not by the copy a local build left in
+  // build/: a copy from before an endpoint was added must not fail type-checking.
+  endpoint ??= createPublishedMcpEndpoint(answers as PublishedAnswers);
   return withSecurityHeaders(await (await endpoint)(request));
 };

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { describeRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
 import { DEFAULT_RETRIES } from '../../client/src/api/retry-policy.ts';
 import { describeRetryLimit } from '../../site/lib/docs/retry-rule.ts';
+import { copyProjectFiles } from '../support/project-copy.ts';
 import { readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
 import { testSite } from '../support/test-build.ts';
 
@@ -39,14 +40,9 @@ const facts: [string, { before: string; after: string }][] = [
   ],
 ];
 
-/** Copies what git knows of the project (tracked and new files) into `root`, with node_modules hard-linked. */
+/** The project's files in `root`, and node_modules hard-linked: Astro needs real paths, not the links of copyProject. */
 function copyProject(): void {
-  const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { encoding: 'utf8' });
-  assert.equal(listed.status, 0, listed.stderr);
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
-    mkdirSync(join(root, file, '..'), { recursive: true });
-    cpSync(file, join(root, file));
-  }
+  copyProjectFiles(root);
   const linked = spawnSync('cp', ['-al', 'node_modules', join(root, 'node_modules')]);
   assert.equal(linked.status, 0, linked.stderr?.toString());
 }

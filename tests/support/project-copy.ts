@@ -2,14 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/**
- * A copy of the project in `dir`, as a clone would have it: every file git tracks or would track
- * (the working tree's own changes included), and a `node_modules/` whose bundled packages
- * (`bundledPaths`, such as `node_modules/undici`) are real copies inside `dir`. Every other package
- * is a link back to this project's: build tools never reach the tarball, and copying them would
- * cost a gigabyte.
- */
-export function copyProject(dir: string, bundledPaths: readonly string[]): void {
+/** Every file git tracks or would track (the working tree's own changes included), copied into `dir`. */
+export function copyProjectFiles(dir: string): void {
   const root = resolve('.');
   mkdirSync(dir, { recursive: true });
   const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
@@ -25,6 +19,18 @@ export function copyProject(dir: string, bundledPaths: readonly string[]): void 
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
+}
+
+/**
+ * A copy of the project in `dir`, as a clone would have it: every file git tracks or would track
+ * (the working tree's own changes included), and a `node_modules/` whose bundled packages
+ * (`bundledPaths`, such as `node_modules/undici`) are real copies inside `dir`. Every other package
+ * is a link back to this project's: build tools never reach the tarball, and copying them would
+ * cost a gigabyte.
+ */
+export function copyProject(dir: string, bundledPaths: readonly string[]): void {
+  const root = resolve('.');
+  copyProjectFiles(dir);
   const copied = new Set(bundledPaths.map((path) => /^node_modules\/(?:@[^/]+\/)?[^/]+/.exec(path)![0]));
   const modules = join(dir, 'node_modules');
   mkdirSync(modules);

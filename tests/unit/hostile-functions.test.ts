@@ -6,8 +6,7 @@ import mcpTooManyRequests from '../../netlify/functions/mcp-too-many-requests.ts
 import otherMethods from '../../netlify/functions/other-methods.ts';
 import serverIcon from '../../netlify/functions/server-icon.ts';
 import tooManyRequests from '../../netlify/functions/too-many-requests.ts';
-import { createMcpEndpoint } from '../../site/lib/mcp/mcp-endpoint.ts';
-import { toPublishedDataSource } from '../../site/lib/mcp/published-answers.ts';
+import { createPublishedMcpEndpoint } from '../../site/lib/mcp/published-answers.ts';
 import { buildPublishedAnswers } from '../../site/lib/mcp/write-published-answers.ts';
 import { loadSiteContext } from '../../site/lib/site-context.ts';
 
@@ -20,11 +19,7 @@ import { loadSiteContext } from '../../site/lib/site-context.ts';
  */
 const ORIGIN = 'https://earshot.dev';
 const answers = buildPublishedAnswers(loadSiteContext({ SITE_URL: ORIGIN }));
-const mcp = await createMcpEndpoint({
-  source: toPublishedDataSource(answers),
-  version: answers.serverVersion,
-  allowedOrigin: answers.baseUrl,
-});
+const mcp = await createPublishedMcpEndpoint(answers);
 
 const handlers: { name: string; path: string; handle: (request: Request) => Response | Promise<Response> }[] = [
   { name: 'too-many-requests', path: '/api/v1/platforms', handle: tooManyRequests },

@@ -2,9 +2,8 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import mcpTooManyRequests from '../../netlify/functions/mcp-too-many-requests.ts';
 import { readMcpRateLimit } from '../../contract/rate-limit.ts';
-import { createMcpEndpoint } from '../../site/lib/mcp/mcp-endpoint.ts';
 import { SERVER_DESCRIPTION } from '../../client/src/mcp/create-mcp-server.ts';
-import { toPublishedDataSource } from '../../site/lib/mcp/published-answers.ts';
+import { createPublishedMcpEndpoint } from '../../site/lib/mcp/published-answers.ts';
 import { buildPublishedAnswers } from '../../site/lib/mcp/write-published-answers.ts';
 import { loadSiteContext } from '../../site/lib/site-context.ts';
 import { checkHttpCase, mcpHttpCases } from '../support/mcp-http-cases.ts';
@@ -17,11 +16,7 @@ import { connectHttpClient, MCP_GENERATIONS, type McpTestClient } from '../suppo
  */
 const PREVIEW = 'https://deploy-preview-14--earshot.netlify.app';
 const answers = buildPublishedAnswers(loadSiteContext({ SITE_URL: PREVIEW }));
-const endpoint = await createMcpEndpoint({
-  source: toPublishedDataSource(answers),
-  version: answers.serverVersion,
-  allowedOrigin: answers.baseUrl,
-});
+const endpoint = await createPublishedMcpEndpoint(answers);
 const mcpRateLimit = readMcpRateLimit();
 const fetchFromEndpoint = (url: string | URL | Request, init?: RequestInit) => endpoint(new Request(url, init));
 

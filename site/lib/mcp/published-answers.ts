@@ -1,5 +1,6 @@
 import type { McpDataSource } from '../../../client/src/mcp/mcp-data-source.ts';
 import type { OperationId } from '../../../contract/endpoints.ts';
+import { createMcpEndpoint, type McpEndpoint } from './mcp-endpoint.ts';
 
 /**
  * What the remote MCP endpoint (`/mcp`, netlify/functions/mcp.ts) answers from: the bodies this
@@ -32,4 +33,13 @@ export function toPublishedDataSource(answers: PublishedAnswers): McpDataSource 
     }),
     getOpenApiDocument: async () => ({ ok: true, value: openapi, text: answers.openapi }),
   };
+}
+
+/** The remote MCP endpoint serving these answers: what netlify/functions/mcp.ts runs, and the tests call. */
+export function createPublishedMcpEndpoint(answers: PublishedAnswers): Promise<McpEndpoint> {
+  return createMcpEndpoint({
+    source: toPublishedDataSource(answers),
+    version: answers.serverVersion,
+    allowedOrigin: answers.baseUrl,
+  });
 }
