@@ -1,26 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { startLocalCdn } from './local-cdn/local-cdn.ts';
 
 export interface LocalServer {
   url: string;
   stop(): Promise<void>;
 }
 
-/** Netlify CLI state (telemetry choice, Deno cache) stays inside the project, never in $HOME. */
-const STATE_DIR = resolve('.netlify/local');
-
-export function localServerEnv(): NodeJS.ProcessEnv {
-  mkdirSync(STATE_DIR, { recursive: true });
-  return {
-    ...process.env,
-    XDG_CONFIG_HOME: `${STATE_DIR}/config`,
-    DENO_DIR: `${STATE_DIR}/deno`,
-    NETLIFY_TELEMETRY_DISABLED: '1',
-    BROWSER: 'none',
-  };
-}
+/** What only Netlify's CDN does, said once when the local server starts. */
+export const ONLY_ON_THE_CDN =
+  'only a deploy caches answers at the edge (purged by each deploy) and counts clients behind proxies by their real address; here each client counts by the address it connects from';
 
 /** Asks the OS for a free loopback port. */
 export function findFreePort(): Promise<number> {
@@ -37,57 +26,41 @@ export function findFreePort(): Promise<number> {
 }
 
 /**
- * Serves the built `dist/` the way Netlify's CDN does (headers, redirects and rewrites from
- * `netlify.toml`), offline and without an account, through `netlify dev`.
+ * Serves the built `dist/` as Netlify's CDN does, offline (tooling/local-cdn/): the rules of
+ * `netlify.toml`, `dist/_headers` and `dist/_redirects`, the rate limits, the functions and the
+ * edge functions. Resolves once it answers; needs a built `dist/`. `timeoutMs` bounds the start
+ * (the edge runtime, Deno, is the slow part on a loaded machine). `rateLimitedHost` limits only
+ * the requests sent to that Host (tooling/local-cdn/request-chain.ts): the test run's choice.
  */
-export function spawnNetlifyDev(port: number, staticPort: number, stdio: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
-  const args = [
-    'dev',
-    '--offline',
-    '--dir',
-    'dist',
-    '--port',
-    String(port),
-    '--staticServerPort',
-    String(staticPort),
-    '--no-open',
-    '--skip-gitignore',
-  ];
-  return spawn('netlify', args, { env: localServerEnv(), stdio: ['ignore', stdio, stdio], detached: true });
-}
-
-/**
- * How long to wait for the server to answer before giving up. It waits on readiness, not on a
- * fixed delay: on a loaded 2-core machine `netlify dev` takes minutes to start, so the deadline only
- * catches a server that hangs (one that exits is reported at once). `EARSHOT_SERVER_START_TIMEOUT`
- * (seconds) overrides it.
- */
-const START_TIMEOUT_MS = Number(process.env.EARSHOT_SERVER_START_TIMEOUT ?? 600) * 1000;
-
-/** Starts the local server on a free port and resolves once it answers. Needs a built `dist/`. */
-export async function startLocalServer(options: { port?: number; timeoutMs?: number } = {}): Promise<LocalServer> {
+export async function startLocalServer(
+  options: { port?: number; timeoutMs?: number; rateLimitedHost?: string } = {},
+): Promise<LocalServer> {
   const port = options.port ?? (await findFreePort());
-  const child = spawnNetlifyDev(port, await findFreePort(), 'pipe');
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://localhost:${port}`;
-  const stop = () => stopProcessGroup(child);
-  const timeoutMs = options.timeoutMs ?? START_TIMEOUT_MS;
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`netlify dev exited with ${child.exitCode}:\n${output}`);
-    try {
-      await fetch(`${url}/openapi.json`, { signal: AbortSignal.timeout(1000) });
-      return { url, stop };
-    } catch {
-      await new Promise((done) => setTimeout(done, 250));
-    }
+  const timeoutMs = options.timeoutMs ?? Number(process.env.EARSHOT_SERVER_START_TIMEOUT ?? 120) * 1000;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, failed) => {
+    timer = setTimeout(
+      () =>
+        failed(new Error(`the local server did not start within ${timeoutMs / 1000} s (EARSHOT_SERVER_START_TIMEOUT)`)),
+      timeoutMs,
+    );
+  });
+  const starting = startLocalCdn({
+    port,
+    ...(options.rateLimitedHost && { rateLimitedHost: options.rateLimitedHost }),
+  });
+  try {
+    const cdn = await Promise.race([starting, timeout]);
+    return { url: cdn.url, stop: cdn.stop };
+  } catch (error) {
+    void starting.then(
+      (cdn) => cdn.stop(),
+      () => undefined,
+    );
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
-  await stop();
-  throw new Error(
-    `netlify dev did not answer on ${url} within ${timeoutMs / 1000} s (EARSHOT_SERVER_START_TIMEOUT):\n${output}`,
-  );
 }
 
 /** Stops a process started with `detached: true` and everything it started. */

@@ -1,12 +1,13 @@
 /**
  * `npm start`: builds the site, then serves `dist/` on http://localhost:8888 (`PORT` overrides)
- * the way Netlify serves it in production. Like a deploy preview, the build links to itself:
- * resource links point at the local server unless `SITE_URL` says otherwise.
- * `--no-build` serves the existing `dist/` as it is.
+ * as Netlify's CDN serves it, offline (tooling/local-cdn/). Like a deploy preview, the build links
+ * to itself: resource links point at the local server unless `SITE_URL` says otherwise.
+ * `--no-build` serves the existing `dist/` as it is. A start that fails says why in one line and
+ * exits 1.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { findFreePort, spawnNetlifyDev, stopProcessGroup } from './local-server.ts';
+import { startLocalCdn, StartError } from './local-cdn/local-cdn.ts';
+import { ONLY_ON_THE_CDN } from './local-server.ts';
 
 async function main(args: string[]): Promise<number> {
   const port = Number(process.env.PORT ?? 8888);
@@ -18,17 +19,21 @@ async function main(args: string[]): Promise<number> {
     const env = { ...process.env, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` };
     const build = spawnSync(process.execPath, ['tooling/build.ts'], { stdio: 'inherit', env });
     if (build.status !== 0) return build.status ?? 1;
-  } else if (!existsSync('dist')) {
-    console.error(
-      'error: there is no dist/ to serve\nhint: run `npm run build` first, or `npm start` without --no-build',
-    );
+  }
+  let cdn;
+  try {
+    cdn = await startLocalCdn({ port });
+  } catch (error) {
+    if (!(error instanceof StartError)) throw error;
+    console.error(`error: ${error.message}`);
     return 1;
   }
-  const child = spawnNetlifyDev(port, await findFreePort());
-  const stop = () => void stopProcessGroup(child);
+  const stop = () => void cdn.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  return new Promise((done) => child.once('exit', (code) => done(code ?? 0)));
+  console.log(`note: ${ONLY_ON_THE_CDN}`);
+  console.log(`serving dist/ on ${cdn.url} as Netlify's CDN would, offline: ${cdn.summary} (Ctrl-C stops)`);
+  return new Promise(() => undefined);
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -11,6 +11,6 @@ const server = spawn(process.execPath, ['tooling/serve.ts', '--no-build'], {
   env: { ...process.env, PORT: new URL(site.baseUrl).port },
   stdio: 'inherit',
 });
-// serve.ts stops netlify dev, which runs in a process group of its own, on SIGTERM.
+// serve.ts stops the local server (and its edge runtime) on SIGTERM.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => server.kill(signal));
 server.once('exit', (code) => (process.exitCode = code ?? 0));

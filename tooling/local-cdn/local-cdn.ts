@@ -1,0 +1,201 @@
+/**
+ * Netlify's CDN, offline, in front of the publish directory: the edge functions in Deno, then the
+ * request chain (request-chain.ts) with the functions in Node, every rule read from the site's own
+ * files. Two loopback listeners: the public one, and the origin that the edge functions'
+ * `context.next()` reaches. No request ends the server: a malformed one gets 400, a failing
+ * function 500, and a client that hangs up is forgotten.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
+import { startEdgeRuntime, edgeSelects, type EdgeRuntime } from './edge-functions.ts';
+import { loadFunctions } from './functions.ts';
+import { createRequestChain, splitTarget, type ChainOptions, type RequestChain } from './request-chain.ts';
+import { readSiteRules } from './site-rules.ts';
+import type { Client } from './sliding-window.ts';
+
+export interface LocalCdn {
+  url: string;
+  /** One line: where it serves and what it emulates. */
+  summary: string;
+  stop(): Promise<void>;
+}
+
+/** A start that cannot succeed, with the one line that says why. */
+export class StartError extends Error {}
+
+/** Request headers that only the local CDN's own hops may set. */
+const INTERNAL = { edge: 'x-local-cdn-edge', ip: 'x-local-cdn-client-ip', domain: 'x-local-cdn-domain' };
+
+export interface LocalCdnOptions extends ChainOptions {
+  port: number;
+  configPath?: string;
+}
+
+export async function startLocalCdn(options: LocalCdnOptions): Promise<LocalCdn> {
+  const configPath = options.configPath ?? 'netlify.toml';
+  const rules = readSiteRules(configPath);
+  if (!existsSync(rules.publishDir))
+    throw new StartError(`there is no ${rules.publishDir}/ to serve; run \`npm run build\` first`);
+  const functions = await loadFunctions(rules.functionsDir);
+  const chain = createRequestChain(rules, functions, options);
+
+  const origin = createServer((request, response) => {
+    const client = { ip: header(request, INTERNAL.ip) ?? '127.0.0.1', domain: header(request, INTERNAL.domain) ?? '' };
+    void answer(request, response, () => runChain(chain, request, response, client, options.port));
+  });
+  const originUrl = `http://127.0.0.1:${await listen(origin, 0, '127.0.0.1')}`;
+  const edgeDir = (readNetlifyConfig(configPath).build as { edge_functions?: string } | undefined)?.edge_functions;
+  let edge: EdgeRuntime | undefined;
+  try {
+    edge = await startEdgeRuntime(edgeDir ?? 'netlify/edge-functions', originUrl);
+  } catch (error) {
+    origin.close();
+    throw new StartError((error as Error).message);
+  }
+
+  const server = createServer((request, response) => {
+    for (const name of Object.values(INTERNAL)) delete request.headers[name];
+    const client: Client = { ip: clientAddress(request), domain: header(request, 'host') ?? '' };
+    void answer(request, response, () => {
+      const selected = selectEdgeFunctions(edge, request);
+      if (edge && selected.length > 0) return toEdge(edge, selected, request, response, client, options.port);
+      return runChain(chain, request, response, client, options.port);
+    });
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+  origin.on('clientError', (_error, socket) => socket.destroy());
+  try {
+    await listen(server, options.port, '127.0.0.1');
+  } catch (error) {
+    await Promise.all([edge?.stop(), new Promise((closed) => origin.close(closed))]);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new StartError(
+      code === 'EADDRINUSE'
+        ? `port ${options.port} is in use; stop what serves there or choose another port (PORT=8889 npm start)`
+        : `cannot listen on port ${options.port}: ${(error as Error).message}`,
+    );
+  }
+  const limits =
+    rules.redirects.filter((rule) => rule.rateLimit).length + functions.filter((fn) => fn.config.rateLimit).length;
+  const edgeCount = edge?.functions.length ?? 0;
+  return {
+    url: `http://localhost:${options.port}`,
+    summary:
+      `${rules.redirects.length} redirect rules, ${rules.headers.length} header rules, ${limits} rate limits, ` +
+      `${functions.length} functions in Node, ${edgeCount} edge function${edgeCount === 1 ? '' : 's'} in Deno`,
+    stop: async () => {
+      server.closeAllConnections();
+      origin.closeAllConnections();
+      await Promise.all([
+        new Promise((closed) => server.close(closed)),
+        new Promise((closed) => origin.close(closed)),
+        edge?.stop(),
+      ]);
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((listening, failed) => {
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      listening((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Runs one answer; whatever goes wrong, the server keeps serving and the client gets a status. */
+async function answer(request: IncomingMessage, response: ServerResponse, run: () => Promise<void>): Promise<void> {
+  request.on('error', () => undefined);
+  response.on('error', () => undefined);
+  try {
+    await run();
+  } catch (error) {
+    console.error(`local CDN: ${request.method} ${(request.url ?? '').slice(0, 200)} failed: ${String(error)}`);
+    if (!response.headersSent) {
+      response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+      response.end('Internal Server Error\n');
+    } else response.destroy();
+  }
+}
+
+function runChain(
+  chain: RequestChain,
+  request: IncomingMessage,
+  response: ServerResponse,
+  client: Client,
+  port: number,
+): Promise<void> {
+  const given = client.domain;
+  // A Host that is not a plain host name or address is not used in URLs (as on the CDN, where it names the site).
+  const host = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(given) ? given : `localhost:${port}`;
+  return chain({ request, response, client, host });
+}
+
+function selectEdgeFunctions(edge: EdgeRuntime | undefined, request: IncomingMessage): string[] {
+  if (!edge) return [];
+  const { pathname } = splitTarget(request.url ?? '/');
+  return edge.functions
+    .filter(({ config }) => edgeSelects(config, request.method ?? 'GET', pathname, request.headers))
+    .map(({ name }) => name);
+}
+
+/** Hands the request to the edge runtime, with the names of the functions that run, and relays its answer. */
+function toEdge(
+  edge: EdgeRuntime,
+  selected: string[],
+  request: IncomingMessage,
+  response: ServerResponse,
+  client: Client,
+  port: number,
+): Promise<void> {
+  const { port: edgePort } = new URL(edge.url);
+  return new Promise((done) => {
+    const outgoing = forward(
+      {
+        host: '127.0.0.1',
+        port: edgePort,
+        method: request.method,
+        path: request.url,
+        headers: {
+          ...request.headers,
+          // The edge function's URL names this server, so that what it fetches comes back through it.
+          host: `127.0.0.1:${port}`,
+          [INTERNAL.edge]: selected.join(','),
+          [INTERNAL.ip]: client.ip,
+          [INTERNAL.domain]: client.domain,
+        },
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+        answer.on('end', () => done());
+        answer.on('error', () => (response.destroy(), done()));
+      },
+    );
+    outgoing.on('error', (error) => {
+      if (!response.headersSent) {
+        response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+        response.end(`Bad Gateway: the edge runtime did not answer (${error.message})\n`);
+      } else response.destroy();
+      done();
+    });
+    request.pipe(outgoing);
+  });
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The client's address as the CDN would count it: the connecting address (IPv4-mapped IPv6 unwrapped). */
+function clientAddress(request: IncomingMessage): string {
+  return (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
+}

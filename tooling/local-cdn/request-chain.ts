@@ -1,0 +1,259 @@
+/**
+ * What Netlify's CDN does with a request once the edge functions have passed it on, in its order:
+ * a function whose own `path` takes it; else the first redirect rule whose `from` matches (a rule
+ * without `force` gives way to a static file at the path), its rate limit first; else a function
+ * at `/.netlify/functions/<name>`; else the static file; else `404.html` with 404. `[[headers]]`
+ * and `_headers` rules apply to static answers, by the path the client asked for; a function's
+ * answer carries its own headers only. Every rule comes from the site's own files (site-rules.ts)
+ * and the functions' own `config` (functions.ts).
+ * @see https://docs.netlify.com/platform/request-chain/
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { fillTarget, matchPattern, matchRedirectFrom } from './path-patterns.ts';
+import type { HeaderRule, SiteRules } from './site-rules.ts';
+import { SlidingWindows, type Client, type Limit } from './sliding-window.ts';
+import { matchesEtag, StaticFiles } from './static-files.ts';
+import {
+  functionByDefaultPath,
+  functionByPath,
+  functionByRewrite,
+  type FunctionRateLimit,
+  type SiteFunction,
+} from './functions.ts';
+
+/** Netlify's limit on a synchronous function's request body. */
+export const MAX_FUNCTION_BODY_BYTES = 6 * 1024 * 1024;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'content-length',
+  'host',
+]);
+
+export interface ChainRequest {
+  request: IncomingMessage;
+  response: ServerResponse;
+  client: Client;
+  /** The Host a function sees in its URL. */
+  host: string;
+}
+
+export type RequestChain = (request: ChainRequest) => Promise<void>;
+
+/** A path as Netlify's rules see it: percent-decoded where that is valid, as it came where not (`/%`). */
+export function decodePath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** The path and query of a request-target, as they came. */
+export function splitTarget(target: string): { pathname: string; search: string } {
+  const question = target.indexOf('?');
+  return question < 0
+    ? { pathname: target, search: '' }
+    : { pathname: target.slice(0, question), search: target.slice(question) };
+}
+
+/** The headers that the rules give a static answer at `path`: every matching rule's values, a header that two rules set joined. */
+export function ruleHeaders(rules: HeaderRule[], path: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of rules) {
+    if (!matchPattern(rule.for, path)) continue;
+    for (const [name, value] of rule.values) {
+      const key = name.toLowerCase();
+      headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
+    }
+  }
+  return headers;
+}
+
+export interface ChainOptions {
+  /**
+   * When set, the rate limits count only requests sent to this Host (`127.0.0.1:8888`): the test
+   * run's server, where many tests (many users, in the CDN's eyes) share one address, and the
+   * tests of the limit itself send their bursts to this name.
+   */
+  rateLimitedHost?: string;
+}
+
+export function createRequestChain(
+  rules: SiteRules,
+  functions: SiteFunction[],
+  options: ChainOptions = {},
+): RequestChain {
+  const files = new StaticFiles(rules.publishDir);
+  const windows = new SlidingWindows();
+  const onlyHost = options.rateLimitedHost?.toLowerCase();
+  const admit = (rule: string, limit: Limit, client: Client) =>
+    (onlyHost !== undefined && client.domain.toLowerCase() !== onlyHost) || windows.admit(rule, limit, client);
+
+  return async ({ request, response, client, host }) => {
+    const method = request.method ?? 'GET';
+    const { pathname, search } = splitTarget(request.url ?? '/');
+    const path = decodePath(pathname);
+
+    const ownRoute = functionByPath(functions, method, pathname);
+    if (ownRoute && !(ownRoute.config.preferStatic && (await files.lookup(path))?.kind === 'file'))
+      return invokeLimited(ownRoute);
+
+    for (const rule of rules.redirects) {
+      const match = matchRedirectFrom(rule.from, path);
+      if (!match) continue;
+      if (!rule.force && (await files.lookup(path))?.kind === 'file') break;
+      if (rule.rateLimit && !admit(rule.source, rule.rateLimit, client))
+        return overLimit(rule.rateLimit.action, rule.rateLimit.to);
+      const target = fillTarget(rule.to, match);
+      if (REDIRECT_STATUSES.has(rule.status)) {
+        return send(rule.status, { location: target.includes('?') ? target : `${target}${search}` }, '');
+      }
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target))
+        return send(
+          502,
+          textHeaders(),
+          `Bad Gateway: ${rule.source} proxies to another site, which this local server does not do\n`,
+        );
+      return rewrite(target, rule.status);
+    }
+
+    const byName = functionByDefaultPath(functions, pathname);
+    if (byName) return invokeLimited(byName);
+
+    const found = await files.lookup(path);
+    if (found?.kind === 'redirect') return send(301, { location: `${found.location}${search}` }, '');
+    if (found?.kind === 'file') return serveFile(found.file, 200);
+    return notFound();
+
+    /** Over a rule's limit: its rewrite, or Netlify's own 429. */
+    async function overLimit(action: string | undefined, to: string | undefined): Promise<void> {
+      if (action === 'rewrite' && to) return rewrite(to, 200);
+      return send(429, textHeaders(), 'Too Many Requests\n');
+    }
+
+    async function rewrite(target: string, status: number): Promise<void> {
+      const fn = functionByRewrite(functions, target);
+      if (fn) return invoke(fn);
+      const found = await files.lookup(decodePath(splitTarget(target).pathname));
+      if (found?.kind === 'file') return serveFile(found.file, status);
+      return notFound();
+    }
+
+    async function invokeLimited(fn: SiteFunction): Promise<void> {
+      const limit = fn.config.rateLimit;
+      if (limit && !admit(`function ${fn.name}`, functionLimit(limit), client))
+        return overLimit(limit.action ?? 'rate_limit', limit.to);
+      return invoke(fn);
+    }
+
+    async function notFound(): Promise<void> {
+      const page = await files.lookup('/404.html');
+      if (page?.kind === 'file') return serveFile(page.file, 404);
+      return send(404, textHeaders(), 'Not Found\n');
+    }
+
+    async function serveFile(file: string, status: number): Promise<void> {
+      if (method !== 'GET' && method !== 'HEAD')
+        return send(405, { ...textHeaders(), allow: 'GET, HEAD' }, 'Method Not Allowed\n');
+      const { body, headers: defaults } = await files.read(file);
+      const headers = { ...defaults, ...ruleHeaders(rules.headers, path) };
+      if (status === 200 && matchesEtag(header(request, 'if-none-match'), defaults.etag!)) {
+        const { 'content-type': _type, ...kept } = headers;
+        return send(304, kept, '');
+      }
+      return send(status, { ...headers, 'content-length': String(body.length) }, body);
+    }
+
+    async function invoke(fn: SiteFunction): Promise<void> {
+      const body = await readBody(request);
+      if (body === 'too large')
+        return send(
+          413,
+          { ...textHeaders(), connection: 'close' },
+          'Payload Too Large: a function takes at most 6 MB\n',
+        );
+      if (body === 'aborted') return;
+      let answer: Response;
+      try {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(request.headers))
+          if (value !== undefined && !HOP_BY_HOP.has(name) && !name.startsWith('x-local-cdn-'))
+            for (const each of [value].flat()) headers.append(name, each);
+        headers.set('x-nf-client-connection-ip', client.ip);
+        const url = `http://${host}${pathname}${search}`;
+        answer = await fn.handler(new Request(url, { method, headers, body: body.length > 0 ? body : null }), {
+          ip: client.ip,
+          requestId: randomUUID(),
+          site: { url: `http://${host}` },
+          params: {},
+          geo: {},
+          server: { region: 'local' },
+          waitUntil: (promise) => void promise.catch(() => undefined),
+        });
+      } catch (error) {
+        console.error(`function ${fn.name} failed on ${method} ${pathname.slice(0, 200)}: ${String(error)}`);
+        return send(500, textHeaders(), 'Internal Server Error: the function failed\n');
+      }
+      const headers: Record<string, string | string[]> = {};
+      answer.headers.forEach((value, name) => (headers[name] = value));
+      const cookies = answer.headers.getSetCookie();
+      if (cookies.length > 0) headers['set-cookie'] = cookies;
+      response.writeHead(answer.status, headers);
+      if (method === 'HEAD' || !answer.body) return void response.end();
+      Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream)
+        .on('error', () => response.destroy())
+        .pipe(response);
+    }
+
+    function send(status: number, headers: Record<string, string>, body: string | Buffer): void {
+      if (response.headersSent) return void response.end();
+      response.writeHead(status, headers);
+      response.end(method === 'HEAD' || status === 304 ? undefined : body);
+    }
+  };
+}
+
+function functionLimit(limit: FunctionRateLimit): Limit {
+  return {
+    windowLimit: limit.windowLimit,
+    windowSize: limit.windowSize,
+    aggregateBy: limit.aggregateBy ?? ['ip', 'domain'],
+  };
+}
+
+function textHeaders(): Record<string, string> {
+  return { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** The request's body, at most a function's limit; `aborted` when the client hung up. */
+function readBody(request: IncomingMessage): Promise<Buffer | 'too large' | 'aborted'> {
+  if (Number(request.headers['content-length'] ?? 0) > MAX_FUNCTION_BODY_BYTES) return Promise.resolve('too large');
+  return new Promise((done) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_FUNCTION_BODY_BYTES) {
+        request.removeAllListeners('data');
+        request.resume();
+        done('too large');
+      } else chunks.push(chunk);
+    });
+    request.on('end', () => done(Buffer.concat(chunks)));
+    request.on('aborted', () => done('aborted'));
+    request.on('error', () => done('aborted'));
+  });
+}
