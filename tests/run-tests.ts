@@ -15,9 +15,10 @@
  * `EARSHOT_TEST_TIMINGS=<file>` writes each step's seconds as JSON (the benchmark reads it).
  */
 import { spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { findFreePort, startLocalServer, type LocalServer } from '../tooling/local-server.ts';
+import { rateLimitedHost } from './support/rate-limited-host.ts';
 import { testBuildEnv } from './support/test-build.ts';
 
 const LAYERS = ['static', 'unit', 'process', 'artifacts', 'e2e'] as const;
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
     if (!chosen.has('e2e') || !(await built)) return;
     const begin = performance.now();
     try {
-      server = await startLocalServer({ port });
+      server = await startLocalServer({ port, rateLimitedHost: rateLimitedHost(port) });
     } catch (error) {
       results.push({ name: 'local server', ok: false, seconds: (performance.now() - begin) / 1000 });
       console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
@@ -141,8 +142,6 @@ async function main(): Promise<void> {
     await Promise.all([browserLane(), nodeLane()]);
   } finally {
     await server?.stop();
-    // netlify dev's telemetry choice, written into the project's own Netlify state.
-    rmSync('.netlify/local/config/netlify/telemetry', { force: true, recursive: true });
   }
   if (needsBuild && !(await built))
     console.log('── the build failed: the artifact, process and browser tests did not run ──');

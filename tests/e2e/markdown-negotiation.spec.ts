@@ -2,20 +2,12 @@ import { expect, test } from '@playwright/test';
 import { endpoints } from '../../contract/endpoints.ts';
 import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
 import { MARKDOWN_CONTENT_TYPE } from '../../site/lib/edge/markdown-negotiation.ts';
-import { startEdgeFunctionServer, type EdgeFunctionServer } from '../support/edge-function-process.ts';
 
 /**
- * The Markdown negotiation edge function (netlify/edge-functions/markdown-negotiation.ts), run by
- * Deno as Netlify runs it, behind a real HTTP server in front of the local server: its `config`
- * selects the requests, `context.next()` is what the local server answers. `netlify dev` cannot
- * load edge functions offline (netlify/README.md); `npm run smoke` checks the CDN's.
+ * The Markdown negotiation edge function (netlify/edge-functions/markdown-negotiation.ts), asked
+ * as a user asks the site: the local server runs it in Deno, as Netlify does, for the requests its
+ * `config` selects, in front of the rest of the site. `npm run smoke` checks the CDN's.
  */
-let edge: EdgeFunctionServer;
-
-test.beforeAll(async ({ baseURL }) => {
-  edge = await startEdgeFunctionServer(baseURL!, 'netlify/edge-functions/markdown-negotiation.ts');
-});
-test.afterAll(() => edge.stop());
 
 /** Chromium's own Accept for a page view. */
 const BROWSER_ACCEPT =
@@ -40,7 +32,7 @@ const cases: { accept: string | undefined; want: 'markdown' | 'html' }[] = [
 for (const path of ['/', '/docs/cli/']) {
   for (const { accept, want } of cases) {
     test(`GET ${path} with Accept: ${accept ?? '(none)'} answers ${want}, with Vary: Accept`, async ({ request }) => {
-      const response = await request.get(`${edge.url}${path}`, { headers: accept ? { Accept: accept } : {} });
+      const response = await request.get(path, { headers: accept ? { Accept: accept } : {} });
       expect(response.status()).toBe(200);
       expect(response.headers().vary ?? '').toMatch(/(^|,\s*)Accept(\s*,|$)/i);
       if (want === 'markdown') {
@@ -57,7 +49,7 @@ for (const path of ['/', '/docs/cli/']) {
 }
 
 test('HEAD / asking for Markdown answers the twin’s headers, without a body', async ({ request }) => {
-  const response = await request.head(`${edge.url}/`, { headers: { Accept: 'text/markdown' } });
+  const response = await request.head('/', { headers: { Accept: 'text/markdown' } });
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe(MARKDOWN_CONTENT_TYPE);
   expect(response.headers().vary ?? '').toMatch(/Accept/);
@@ -67,7 +59,7 @@ test('HEAD / asking for Markdown answers the twin’s headers, without a body', 
 test('a page with no Markdown twin answers as it would without the function, with Vary: Accept', async ({
   request,
 }) => {
-  const response = await request.get(`${edge.url}/no-such-page/`, { headers: { Accept: 'text/markdown' } });
+  const response = await request.get('/no-such-page/', { headers: { Accept: 'text/markdown' } });
   expect(response.status()).toBe(404);
   expect(response.headers()['content-type']).toMatch(/^text\/html\b/);
   expect(response.headers().vary ?? '').toMatch(/Accept/);
@@ -75,13 +67,14 @@ test('a page with no Markdown twin answers as it would without the function, wit
 
 for (const { path } of endpoints) {
   test(`GET ${path} asking for Markdown is left to the API: the same JSON, untouched`, async ({ request }) => {
-    const [throughEdge, direct] = await Promise.all([
-      request.get(`${edge.url}${path}`, { headers: { Accept: 'text/markdown' } }),
+    const [asMarkdown, asJson] = await Promise.all([
       request.get(path, { headers: { Accept: 'text/markdown' } }),
+      request.get(path, { headers: { Accept: 'application/json' } }),
     ]);
-    expect(throughEdge.status()).toBe(200);
-    expect(throughEdge.headers()['content-type']).toBe(direct.headers()['content-type']);
-    expect(throughEdge.headers().vary).toBe(direct.headers().vary);
-    expect(await throughEdge.text()).toBe(await direct.text());
+    expect(asMarkdown.status()).toBe(200);
+    expect(asMarkdown.headers()['content-type']).toBe(asJson.headers()['content-type']);
+    expect(asMarkdown.headers().vary).toBe(asJson.headers().vary);
+    expect(asMarkdown.headers()['content-location']).toBeUndefined();
+    expect(await asMarkdown.text()).toBe(await asJson.text());
   });
 }

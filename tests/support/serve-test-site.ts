@@ -1,16 +1,18 @@
 /**
  * Playwright's `webServer` when a test file runs alone (`npx playwright test <file>`): the test
- * build (made or reused, test-build.ts), served the way `npm start` serves it, until Playwright
- * stops it.
+ * build (made or reused, test-build.ts), served by the local server as `npm test` serves it (rate
+ * limits counted on its rate-limited name, rate-limited-host.ts), until Playwright stops it.
  */
-import { spawn } from 'node:child_process';
+import { startLocalServer } from '../../tooling/local-server.ts';
+import { rateLimitedHost } from './rate-limited-host.ts';
 import { testSite } from './test-build.ts';
 
-const site = testSite();
-const server = spawn(process.execPath, ['tooling/serve.ts', '--no-build'], {
-  env: { ...process.env, PORT: new URL(site.baseUrl).port },
-  stdio: 'inherit',
-});
-// serve.ts stops the local server (and its edge runtime) on SIGTERM.
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => server.kill(signal));
-server.once('exit', (code) => (process.exitCode = code ?? 0));
+const port = Number(new URL(testSite().baseUrl).port);
+try {
+  const server = await startLocalServer({ port, rateLimitedHost: rateLimitedHost(port) });
+  console.log(`serving the test build on ${server.url}`);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void server.stop());
+} catch (error) {
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

@@ -226,9 +226,7 @@ export function buildMcpBurstCheck(context: SmokeContext): SmokeCheck {
           );
         return;
       }
-      throw new SmokeFailure(
-        `${budget} requests got no 429; is rate limiting active on this deployment? (the local server does not enforce it)`,
-      );
+      throw new SmokeFailure(`${budget} requests got no 429; is rate limiting active on this deployment?`);
     },
   };
 }

@@ -1,14 +1,13 @@
 /**
  * The smoke checks of the releases and of security.txt: on a deploy, the release manifest,
  * `SHA256SUMS` and every recorded tarball agree byte for byte, and security.txt is RFC 9116 text
- * that has not expired. The Content-Types are set by netlify.toml, so the local server, which sets
- * its own, skips them.
+ * that has not expired, each with the Content-Type that netlify.toml sets.
  */
 import { createHash } from 'node:crypto';
 import { RELEASE_PATHS } from '../../contract/release-paths.ts';
 import type { ReleaseManifest } from '../../contract/schemas/index.ts';
 import { SECURITY_TXT_PATH } from '../../site/lib/discovery/build-security-txt.ts';
-import { SmokeFailure, SmokeSkip, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
+import { SmokeFailure, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -18,15 +17,10 @@ export function buildReleaseSmokeChecks(context: SmokeContext): SmokeCheck[] {
     if (response.status !== 200) throw new SmokeFailure(`GET ${path} answered ${response.status} (expected 200)`);
     return response;
   };
-  /** As the other static Content-Types: judged on a deploy, skipped on the local server, which sets its own. */
   const expectTextPlain = (response: Response) => {
     const want = 'text/plain; charset=utf-8';
     const got = response.headers.get('content-type') ?? '';
     if (got.toLowerCase() === want) return;
-    if (context.local)
-      throw new SmokeSkip(
-        `the local server sets its own content-type on static files (got ${JSON.stringify(got)}; a deploy must send ${JSON.stringify(want)})`,
-      );
     throw new SmokeFailure(`content-type must be ${JSON.stringify(want)} (got ${JSON.stringify(got)})`);
   };
   return [

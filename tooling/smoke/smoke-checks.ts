@@ -29,17 +29,13 @@ export interface SmokeCheck {
   name: string;
   /**
    * Resolves when the check passes, with what came back when that is worth reporting (for
-   * example, what got to OPTIONS); rejects with a `SmokeFailure` saying what was
-   * wrong, or a `SmokeSkip` saying why the target cannot be judged on this point.
+   * example, what got to OPTIONS); rejects with a `SmokeFailure` saying what was wrong.
    */
   run(): Promise<string | void>;
 }
 
 /** An expected failure: its message is printed as it is, without a stack trace. */
 export class SmokeFailure extends Error {}
-
-/** A check that cannot judge this target (the local server, for headers it replaces): printed as "skip". */
-export class SmokeSkip extends Error {}
 
 export interface SmokeContext {
   baseUrl: string;
@@ -48,11 +44,6 @@ export interface SmokeContext {
   rateLimit: RateLimit;
   /** The remote MCP endpoint's own limit (the `/mcp` rule of netlify.toml). */
   mcpRateLimit: RateLimit;
-  /**
-   * The target is the local server (`npm start`, `netlify dev`), which replaces the Content-Type
-   * and Cache-Control of static files with its own: checks of those are skipped, not failed.
-   */
-  local?: boolean;
 }
 
 const SECURITY_HEADERS = [
@@ -262,7 +253,7 @@ function buildApiCatalogAndSchemaChecks(context: SmokeContext): SmokeCheck[] {
           await answer.body?.cancel();
           if (!answer.ok) throw new SmokeFailure(`item ${href} answered ${answer.status}`);
         }
-        expectStaticHeader(context, response, 'content-type', API_CATALOG_CONTENT_TYPE);
+        expectStaticHeader(response, 'content-type', API_CATALOG_CONTENT_TYPE);
       },
     },
     ...publishedSchemas(context.baseUrl).map(({ path, title }) => ({
@@ -277,7 +268,7 @@ function buildApiCatalogAndSchemaChecks(context: SmokeContext): SmokeCheck[] {
           throw new SmokeFailure(`its $id must be ${url}, where it is served (got ${JSON.stringify(schema.$id)})`);
         if (schema.title !== title)
           throw new SmokeFailure(`its title must be ${title} (got ${JSON.stringify(schema.title)})`);
-        expectStaticHeader(context, response, 'content-type', resolveHeaders(context.config, path)['content-type']!);
+        expectStaticHeader(response, 'content-type', resolveHeaders(context.config, path)['content-type']!);
       },
     })),
   ];
@@ -304,7 +295,6 @@ function buildChangelogFeedChecks(context: SmokeContext): SmokeCheck[] {
         if (!Array.isArray(feed.items) || feed.items.length === 0)
           throw new SmokeFailure('it must list the changelog entries, at least the launch of v1');
         expectStaticHeader(
-          context,
           response,
           'content-type',
           resolveHeaders(context.config, CHANGELOG_FEED_PATH)['content-type']!,
@@ -328,7 +318,7 @@ function buildStaticFileChecks(context: SmokeContext): SmokeCheck[] {
         const response = await get(context, asset);
         await response.body?.cancel();
         expectStatus(response, 200);
-        expectStaticHeader(context, response, 'cache-control', resolveHeaders(context.config, asset)['cache-control']!);
+        expectStaticHeader(response, 'cache-control', resolveHeaders(context.config, asset)['cache-control']!);
         return asset;
       },
     },
@@ -395,10 +385,6 @@ function buildAgentDiscoveryChecks(context: SmokeContext): SmokeCheck[] {
         const type = response.headers.get('content-type');
         const body = await response.text();
         if (type !== MARKDOWN_CONTENT_TYPE) {
-          if (context.local)
-            throw new SmokeSkip(
-              `the local server cannot run edge functions offline (got ${JSON.stringify(type)}; a deploy must send ${JSON.stringify(MARKDOWN_CONTENT_TYPE)})`,
-            );
           throw new SmokeFailure(
             `Content-Type must be ${JSON.stringify(MARKDOWN_CONTENT_TYPE)} (got ${JSON.stringify(type)})`,
           );
@@ -426,12 +412,7 @@ function buildAgentDiscoveryChecks(context: SmokeContext): SmokeCheck[] {
           throw new SmokeFailure(`its remote must be ${want} (got ${JSON.stringify(body.remotes?.[0]?.url)})`);
         if (card.headers.get('access-control-allow-origin') !== '*')
           throw new SmokeFailure('it must allow any origin (Access-Control-Allow-Origin: *)');
-        expectStaticHeader(
-          context,
-          card,
-          'content-type',
-          resolveHeaders(context.config, MCP_SERVER_CARD_PATH)['content-type']!,
-        );
+        expectStaticHeader(card, 'content-type', resolveHeaders(context.config, MCP_SERVER_CARD_PATH)['content-type']!);
       },
     },
   ];
@@ -468,18 +449,10 @@ export function expectRateLimitPolicy(response: Response, rateLimit: RateLimit):
   }
 }
 
-/**
- * A header that netlify.toml sets on a static file, which the local server replaces with its own
- * (Content-Type, Cache-Control): judged on a deploy, skipped on the local server. Called last in a
- * check, so that everything else has been judged first.
- */
-function expectStaticHeader(context: SmokeContext, response: Response, name: string, want: string): void {
+/** A header that netlify.toml sets on a static file (Content-Type, Cache-Control), exactly. */
+function expectStaticHeader(response: Response, name: string, want: string): void {
   const got = response.headers.get(name);
   if (got === want) return;
-  if (context.local)
-    throw new SmokeSkip(
-      `the local server sets its own ${name} on static files (got ${JSON.stringify(got)}; a deploy must send ${JSON.stringify(want)})`,
-    );
   throw new SmokeFailure(`${name} must be ${JSON.stringify(want)} (got ${JSON.stringify(got)})`);
 }
 
@@ -536,9 +509,7 @@ export function buildBurstCheck(context: SmokeContext): SmokeCheck {
         ]);
         return `after ${sent} requests`;
       }
-      throw new SmokeFailure(
-        `${budget} requests got no 429; is rate limiting active on this deployment? (the local server does not enforce it)`,
-      );
+      throw new SmokeFailure(`${budget} requests got no 429; is rate limiting active on this deployment?`);
     },
   };
 }
@@ -610,7 +581,7 @@ function expectNoCookie(response: Response): void {
 
 /**
  * Browsers may cache an API answer at most as long as `netlify.toml` says. Compared by max-age,
- * not as text: the local server replaces the Cache-Control of static files with its own (max-age=0).
+ * not as text: a CDN may add directives of its own.
  */
 function expectBrowserCacheAtMost(response: Response, configured: string | undefined): void {
   const limit = readMaxAge(configured);
