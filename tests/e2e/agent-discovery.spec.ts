@@ -129,11 +129,8 @@ test('/.well-known/api-catalog is an RFC 9727 linkset: both endpoints as items, 
 }) => {
   const response = await request.get(API_CATALOG_PATH);
   expect(response.status()).toBe(200);
-  // The CDN serves it with the linkset type through a [[headers]] rule. The local server
-  // (`netlify dev`) replaces the Content-Type of every extensionless static file with
-  // application/octet-stream whatever the rules say (see netlify/README.md, "Locally"), so exactly
-  // that value is accepted too; the rule itself is checked against netlify.toml below.
-  expect([API_CATALOG_CONTENT_TYPE, 'application/octet-stream']).toContain(response.headers()['content-type']);
+  // The linkset type, from its [[headers]] rule (the rule itself is checked against netlify.toml below).
+  expect(response.headers()['content-type']).toBe(API_CATALOG_CONTENT_TYPE);
   // RFC 9727, section 2: GET and HEAD answer with a Link to the catalog, rel="api-catalog".
   expect(response.headers().link).toBe(`<${API_CATALOG_PATH}>; rel="api-catalog"`);
   expect((await request.head(API_CATALOG_PATH)).headers().link).toBe(`<${API_CATALOG_PATH}>; rel="api-catalog"`);

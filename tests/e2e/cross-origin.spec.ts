@@ -5,7 +5,8 @@ import { endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
-import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
+import { readRateLimit } from '../../contract/rate-limit.ts';
+import { burstUntilLimited, rateLimitedUrl } from '../support/rate-limited-host.ts';
 
 /**
  * A page on a second loopback origin (http://127.0.0.1:<another port>, where the site is
@@ -14,8 +15,6 @@ import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
  * browser send a CORS preflight first, then reading ETag and Link from the answer.
  */
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
-const tooManyRequestsPath = readNetlifyConfig().redirects!.find((rule) => rule.rate_limit)!.rate_limit!.to!;
-
 let otherOrigin: Server;
 let otherOriginUrl = '';
 
@@ -98,8 +97,12 @@ test('the same page reads a 429, its Retry-After and both RateLimit fields, even
   page,
   baseURL,
 }) => {
+  // The window is filled first; then the page's own request is over the limit.
+  const path = endpoints[0]!.path;
+  const { response } = await burstUntilLimited(`${rateLimitedUrl(baseURL!)}${path}`, readRateLimit().windowLimit);
+  await response.body?.cancel();
   await page.goto(otherOriginUrl);
-  const [read] = await readFromPage([`${baseURL}${tooManyRequestsPath}`])(page);
+  const [read] = await readFromPage([`${rateLimitedUrl(baseURL!)}${path}`])(page);
   expect(read!.error).toBeUndefined();
   expect(read!.status).toBe(429);
   expect(read!.retryAfter).toMatch(/^\d+$/);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findFreePort, stopProcessGroup } from '../../tooling/local-server.ts';
-import { findRedirectRule, readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
+import { rateLimitedUrl } from './rate-limited-host.ts';
 
 export interface Server {
   url: string;
@@ -43,26 +43,19 @@ export async function startPrismProxy({ document, upstream }: { document: string
   return { url: `http://127.0.0.1:${port}`, stop };
 }
 
-/** Makes the CDN answer a request as it does over the rate limit (`x-test-over-limit: 1`). */
+/** Sends the request to the local server's rate-limited name (`x-test-over-limit: 1`), whose window the test has filled. */
 export const OVER_LIMIT_HEADER = 'x-test-over-limit';
 /** Makes the answer lose one header, as a deploy that drops it would (`x-test-drop-header: etag`). */
 export const DROP_HEADER = 'x-test-drop-header';
 
 /**
- * A pass-through to the local server that can stand in for what `netlify dev` does not do offline:
- * over the rate limit, the CDN rewrites a request to the target of its rule's `rate_limit`, read
- * from netlify.toml (the 429 function, served by the local server); and a header can be dropped,
- * to show that the check can fail.
+ * A pass-through to the local server: a request marked over the limit goes to the name whose rate
+ * limits count (rate-limited-host.ts), where the test has filled the window, so that the server's
+ * own 429 comes back; and a header can be dropped, to show that the check can fail.
  */
 export async function startUpstream(localServer: string): Promise<Server> {
-  const config = readNetlifyConfig();
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url!, localServer);
-    if (request.headers[OVER_LIMIT_HEADER]) {
-      const target = findRedirectRule(config, url.pathname)?.rate_limit?.to;
-      if (!target) return void response.writeHead(500).end(`netlify.toml has no rate-limit rule for ${url.pathname}`);
-      url.pathname = target;
-    }
+    const url = new URL(request.url!, request.headers[OVER_LIMIT_HEADER] ? rateLimitedUrl(localServer) : localServer);
     const headers = Object.fromEntries(
       Object.entries(request.headers).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
