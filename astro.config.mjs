@@ -30,6 +30,18 @@ export default defineConfig({
   site: context.baseUrl,
   trailingSlash: 'ignore',
   build: { format: 'directory' },
+  vite: {
+    build: {
+      rolldownOptions: {
+        onwarn(warning, warn) {
+          // Astro's own marker in the MDX pages' asset modules, which Astro reads before bundling
+          // (astro/dist/content/vite-plugin-content-assets.js): the bundler's doubt is not ours to fix.
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('astro:head-inject')) return;
+          warn(warning);
+        },
+      },
+    },
+  },
   integrations: [
     earshotData(),
     starlight({
