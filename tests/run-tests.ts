@@ -19,6 +19,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { findFreePort, startLocalServer, type LocalServer } from '../tooling/local-server.ts';
 import { rateLimitedHost } from './support/rate-limited-host.ts';
+import { ensureSystemPackages } from './support/system-packages.ts';
 import { testBuildEnv } from './support/test-build.ts';
 
 const LAYERS = ['static', 'unit', 'process', 'artifacts', 'e2e'] as const;
@@ -92,6 +93,11 @@ const nodeTests = (folder: string) => {
 };
 
 async function main(): Promise<void> {
+  const lacking = ensureSystemPackages(chosen);
+  if (lacking) {
+    console.error(`error: ${lacking}`);
+    process.exit(1);
+  }
   const needsBuild = chosen.has('artifacts') || chosen.has('e2e');
   const port = await findFreePort();
   const baseUrl = `http://localhost:${port}`;
@@ -128,6 +134,8 @@ async function main(): Promise<void> {
   const nodeLane = async () => {
     if (chosen.has('unit')) await step('unit tests', process.execPath, nodeTests('unit'));
     if (chosen.has('static')) await step('format, lint, import rules, unused code', 'npm', ['run', '--silent', 'lint']);
+    // The packages bundled into the client against npm's advisories (one line when the registry will not say).
+    if (chosen.has('static')) await step('bundled packages against advisories', 'npm', ['run', '--silent', 'audit']);
     const ok = await built;
     if (chosen.has('static')) await step('types (astro check)', 'npm', ['run', '--silent', 'check']);
     // What readers get, linted on the build itself: the pages' text, their twins, llms.txt, the skill.

@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { chromiumPath } from './chromium.ts';
+
+/**
+ * The Debian packages the test layers run, beside what `npm ci` installs: Chromium for the browser
+ * tests (Playwright cannot download its own browsers here), zsh and fish for the shell completion
+ * tests, tmux for the terminal-width tests, and a Java runtime for the W3C Nu HTML checker.
+ */
+const PACKAGES: { name: string; layers: string[]; present(): boolean }[] = [
+  { name: 'chromium', layers: ['e2e'], present: () => isExecutable(chromiumPath()) },
+  { name: 'zsh', layers: ['process', 'e2e'], present: () => onPath('zsh') },
+  { name: 'fish', layers: ['process', 'e2e'], present: () => onPath('fish') },
+  { name: 'tmux', layers: ['process'], present: () => onPath('tmux') },
+  { name: 'default-jre-headless', layers: ['artifacts'], present: () => onPath('java') },
+];
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function onPath(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** How apt-get can run without asking anyone: as root, or through sudo without a password. */
+function aptPrefix(): string[] | undefined {
+  if (!onPath('apt-get')) return undefined;
+  if (process.getuid?.() === 0) return [];
+  return spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0 ? ['sudo', '-n'] : undefined;
+}
+
+/**
+ * Installs the packages that the chosen layers need and the machine lacks, when it can without a
+ * question (root, or sudo without a password); returns the one line that names what is still
+ * missing and the command that installs it, or undefined when nothing is.
+ */
+export function ensureSystemPackages(layers: Set<string>): string | undefined {
+  const chosenChromium = process.env.CHROMIUM_PATH;
+  if (layers.has('e2e') && chosenChromium && !isExecutable(chosenChromium))
+    return `CHROMIUM_PATH names ${chosenChromium}, which is not an executable; point it at a Chromium, or unset it to use Debian's`;
+  const missing = PACKAGES.filter(
+    ({ layers: needed, present }) => needed.some((layer) => layers.has(layer)) && !present(),
+  );
+  if (missing.length === 0) return undefined;
+  const names = missing.map(({ name }) => name);
+  const command = `sudo apt-get install -y ${names.join(' ')}`;
+  const prefix = aptPrefix();
+  if (prefix) {
+    console.log(`── installing the system packages the tests need: ${names.join(' ')} ──`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const run = (args: string[]) => {
+      const [command, ...rest] = [...prefix, ...args];
+      return spawnSync(command!, rest, { stdio: ['ignore', 'inherit', 'inherit'], env }).status === 0;
+    };
+    if (run(['apt-get', 'update', '-q']) && run(['apt-get', 'install', '-y', '-q', ...names])) {
+      const still = missing.filter(({ present }) => !present()).map(({ name }) => name);
+      if (still.length === 0) return undefined;
+      return `the tests need ${still.join(', ')}, still missing after apt-get; install them with: ${command}`;
+    }
+    return `the tests need ${names.join(', ')}, and apt-get could not install them; install them with: ${command}`;
+  }
+  return `the tests need ${names.join(', ')}, which this machine lacks; install them with: ${command}`;
+}
