@@ -3,8 +3,8 @@ import { chromiumPath } from './tests/support/chromium.ts';
 import { localTestUrl } from './tests/support/test-build.ts';
 
 /**
- * Browser and HTTP tests against the built site, served by the local server (`netlify dev`) the
- * way production serves it. `npm test` builds once, starts the server and passes its URL in
+ * Browser and HTTP tests against the built site, served by the local server (tooling/local-cdn/)
+ * the way production serves it. `npm test` builds once, starts the server and passes its URL in
  * `EARSHOT_TEST_URL` (a deployment's URL works too). Run alone (`npx playwright test <file>`),
  * `webServer` serves the test build (tests/support/test-build.ts: made on first use, reused while
  * the sources are unchanged) on http://localhost:8888 (`EARSHOT_TEST_PORT` overrides), or reuses

@@ -1,21 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { startEdgeFunctionServer, type EdgeFunctionServer } from '../support/edge-function-process.ts';
 
 /**
  * The agent-readiness rubric as the public scanner applies it (isitagentready.com, April 2026),
  * probe by probe, each scored pass or fail the way its published results describe, against the
- * local server. The Markdown probe goes through the edge function in Deno (the local server cannot
- * run edge functions); the WebMCP probe loads `/` in Chromium with a stand-in model-context API.
+ * local server, the Markdown probe included (its edge function runs in Deno there, as on Netlify);
+ * the WebMCP probe loads `/` in Chromium with a stand-in model-context API.
  * Every probe an unauthenticated API can pass passes; the two OAuth probes fail by design (the
  * authentication docs page says why).
  */
-let edge: EdgeFunctionServer;
-
-test.beforeAll(async ({ baseURL }) => {
-  edge = await startEdgeFunctionServer(baseURL!, 'netlify/edge-functions/markdown-negotiation.ts');
-});
-test.afterAll(() => edge.stop());
-
 test('every probe passes but the two OAuth discovery probes', async ({ request, page, baseURL }) => {
   const text = async (path: string, headers: Record<string, string> = {}) => {
     const response = await request.get(path, { headers });
@@ -34,11 +26,14 @@ test('every probe passes but the two OAuth discovery probes', async ({ request, 
       return /rel="(api-catalog|service-desc|service-doc|describedby)"/.test(link);
     },
     '/ with Accept: text/markdown answers text/markdown': async () =>
-      (await text(`${edge.url}/`, { Accept: 'text/markdown' })).type.startsWith('text/markdown'),
+      (await text('/', { Accept: 'text/markdown' })).type.startsWith('text/markdown'),
     '/.well-known/api-catalog is a linkset': async () => {
       const catalog = await text('/.well-known/api-catalog');
-      // Its linkset type is set by netlify.toml, which the local server replaces (netlify/README.md).
-      return catalog.status === 200 && Array.isArray((JSON.parse(catalog.body) as { linkset?: unknown }).linkset);
+      return (
+        catalog.status === 200 &&
+        catalog.type.startsWith('application/linkset+json') &&
+        Array.isArray((JSON.parse(catalog.body) as { linkset?: unknown }).linkset)
+      );
     },
     '/.well-known/mcp/server-card.json is an MCP Server Card': async () => {
       const card = await text('/.well-known/mcp/server-card.json');

@@ -91,7 +91,7 @@ async function expectStillServing(): Promise<void> {
   expect((await send('GET', '/openapi.json', [])).status).toBe(200);
 }
 
-// Each of these once ended the local server (netlify-cli 27): a malformed escape, an invalid host.
+// Each of these ended the former local server (netlify-cli 27): a malformed escape, an invalid host.
 for (const path of ['/%', '/%zz/', '//%F0%9F%98/', '//%F0/x', '/docs/%', '/api/%'])
   for (const accept of ['text/markdown', '*/*'])
     test(`GET ${path} with Accept: ${accept} answers below 500, and the server keeps serving`, async () => {

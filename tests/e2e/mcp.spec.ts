@@ -19,8 +19,8 @@ import { checkHttpCase, MODERN_META, mcpHttpCases, modernHeaders } from '../supp
  * (v2 pinned to revision 2026-07-28, v1 speaking 2025-11-25):
  * - over stdio: the client spawns the `earshot` the global setup installed from the served
  *   tarball (on the system's Node), or exactly the command `/mcp.json` gives;
- * - over HTTP: the client talks to `/mcp` on the local server, the Netlify Function under
- *   `netlify dev`, through the rewrite of netlify.toml.
+ * - over HTTP: the client talks to `/mcp` on the local server, the Netlify Function behind the
+ *   rewrite of netlify.toml, as the CDN runs it.
  * Every answer is compared with what the API of the same server answers.
  */
 const bin = process.env.EARSHOT_CLI_BIN!;

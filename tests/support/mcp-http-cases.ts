@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 /**
  * The remote MCP endpoint's answers to what MCP clients, browsers and strangers send it, as a
  * table: the unit tests run it against the endpoint in-process, the e2e tests against `/mcp` on
- * the local server (the function under `netlify dev`). Each answer must be a clear status with a
+ * the local server (the function, run by the local CDN). Each answer must be a clear status with a
  * JSON-RPC error where one applies; never a 5xx, never a stack trace.
  */
 export interface HttpCase {

@@ -25,11 +25,11 @@ interface LoadOutcome {
  * requests at a fixed concurrency to each endpoint, with the throughput, the p50 and p99 latency,
  * and what went wrong (errors and timeouts, non-2xx answers, wrong bodies; the goal is zero).
  *
- * Why loadtest and not autocannon: the local server (`netlify dev`) closes the connection after
- * every answer, and autocannon writes its next request on the closing connection and pairs
- * answers with the wrong requests, so it reported every request twice and latencies twenty times
- * too high. loadtest sends each request through Node's own HTTP client, which handles that.
- * The local server enforces no rate limit (netlify/README.md, "Locally"): this measures the site, not the CDN.
+ * Why loadtest and not autocannon: the former local server (`netlify dev`) closed the connection
+ * after every answer, and autocannon wrote its next request on the closing connection and paired
+ * answers with the wrong requests. loadtest sends each request through Node's own HTTP client.
+ * The bench's server counts rate limits only on 127.0.0.1 (run-bench.ts), and this run goes to
+ * localhost: it measures the site, not the CDN's limit.
  */
 export const load: BenchSection = {
   id: 'load',

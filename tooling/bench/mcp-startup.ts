@@ -88,7 +88,7 @@ serve(endpoint);
  * - over stdio, from spawning the server to the answer, spawn and start included: `earshot mcp`
  *   (the bundled client, as installed) against a minimal server of the same SDK, bundled alike;
  * - over HTTP, from opening a connection to the answer (a new connection each time, as a client
- *   that starts does): `/mcp` on the local server (the function under `netlify dev`), the same
+ *   that starts does): `/mcp` on the local server (the function in the local CDN), the same
  *   function code on plain node:http (what the local server adds is the difference), and the
  *   minimal server on node:http.
  * For clients of revision 2026-07-28 (`tools/list` straight away) and of 2025-11-25
@@ -198,7 +198,7 @@ async function measureEra(
       detail: formatSpread(floor),
     },
     {
-      measure: `HTTP, ${era}: /mcp on the local server (netlify dev)`,
+      measure: `HTTP, ${era}: /mcp on the local server`,
       value: formatMs(local.median),
       detail: formatSpread(local),
     },
@@ -300,7 +300,7 @@ async function timeHttp(url: string, era: Era, status = 200): Promise<number> {
 
 function post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
   return new Promise((done, fail) => {
-    // No keep-alive: each request opens its own connection, as `netlify dev` makes every client do.
+    // No keep-alive: each request opens its own connection, as a client that starts does.
     const outgoing = httpRequest(
       url,
       { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent: false },

@@ -40,7 +40,7 @@ for (const moduleUrl of modules) {
 }
 
 /** The rest of the request chain for `pathAndQuery` (a rewrite's URL, or the request's own). */
-async function fromOrigin(request: Request, body: ArrayBuffer | undefined, target: URL): Promise<Response> {
+async function fromOrigin(request: Request, body: ArrayBuffer | null, target: URL): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.delete('accept-encoding');
   headers.delete('x-local-cdn-edge');
@@ -56,7 +56,7 @@ async function fromOrigin(request: Request, body: ArrayBuffer | undefined, targe
 }
 
 async function run(request: Request): Promise<Response> {
-  const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer();
+  const body = ['GET', 'HEAD'].includes(request.method) ? null : await request.arrayBuffer();
   const chain = (request.headers.get('x-local-cdn-edge') ?? '').split(',').filter((name) => functions.has(name));
   const step = async (index: number): Promise<Response> => {
     const name = chain[index];

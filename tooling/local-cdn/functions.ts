@@ -19,7 +19,7 @@ export interface FunctionRateLimit {
   to?: string;
 }
 
-export interface FunctionConfig {
+interface FunctionConfig {
   path?: string | string[];
   excludedPath?: string | string[];
   method?: string | string[];
@@ -28,7 +28,7 @@ export interface FunctionConfig {
 }
 
 /** What a function may read of Netlify's Context here. */
-export interface FunctionContext {
+interface FunctionContext {
   ip: string;
   requestId: string;
   site: { url: string };

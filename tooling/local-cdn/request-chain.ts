@@ -37,7 +37,7 @@ const HOP_BY_HOP = new Set([
   'host',
 ]);
 
-export interface ChainRequest {
+interface ChainRequest {
   request: IncomingMessage;
   response: ServerResponse;
   client: Client;
@@ -189,7 +189,7 @@ export function createRequestChain(
             for (const each of [value].flat()) headers.append(name, each);
         headers.set('x-nf-client-connection-ip', client.ip);
         const url = `http://${host}${pathname}${search}`;
-        answer = await fn.handler(new Request(url, { method, headers, body: body.length > 0 ? body : null }), {
+        answer = await fn.handler(new Request(url, { method, headers, body: body.length > 0 ? new Uint8Array(body) : null }), {
           ip: client.ip,
           requestId: randomUUID(),
           site: { url: `http://${host}` },

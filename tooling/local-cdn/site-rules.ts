@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 
-export interface RateLimitRule {
+interface RateLimitRule {
   /** `rewrite` sends the request to `to`; `rate_limit` answers Netlify's own 429. */
   action: string;
   to?: string;
@@ -18,7 +18,7 @@ export interface RateLimitRule {
   aggregateBy: string[];
 }
 
-export interface RedirectRule {
+interface RedirectRule {
   from: string;
   to: string;
   status: number;
