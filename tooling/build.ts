@@ -14,6 +14,10 @@ import { inspectPublication } from './published-contract/inspect-publication.ts'
 /** `EARSHOT_OUT_DIR` lets tests and benchmarks build elsewhere without touching `dist/`. */
 const OUT_DIR = process.env.EARSHOT_OUT_DIR ?? 'dist';
 
+/** How much Astro says: every step (`info`, the default), warnings and errors only (`warn`, for `npm start`), or nothing (`silent`). */
+const LOG_LEVELS = ['info', 'warn', 'silent'] as const;
+const logLevel = LOG_LEVELS.find((level) => level === process.env.EARSHOT_BUILD_LOG) ?? 'info';
+
 /** Prints every problem, a summary and a hint, and removes the output folder: nothing publishable is left. */
 function fail(
   problems: DataProblem[],
@@ -54,7 +58,7 @@ async function main(): Promise<number> {
     readServedReleases(readCliTarball());
     // Imported only now: bad data is reported without paying for loading Astro.
     const { build } = await import('astro');
-    await build({ outDir: OUT_DIR, logLevel: process.env.EARSHOT_BUILD_LOG === 'silent' ? 'silent' : 'info' });
+    await build({ outDir: OUT_DIR, logLevel });
   } catch (error) {
     rmSync(OUT_DIR, { recursive: true, force: true });
     console.error(`error: the build failed; ${OUT_DIR}/ was removed so that nothing partial is published`);

@@ -16,9 +16,14 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   if (!args.includes('--no-build')) {
-    const env = { ...process.env, SITE_URL: process.env.SITE_URL || `http://localhost:${port}` };
+    const siteUrl = process.env.SITE_URL || `http://localhost:${port}`;
+    console.log(`building dist/ for ${siteUrl} (npm run build prints every step)`);
+    const started = performance.now();
+    // Astro's warnings and errors only: its step-by-step log is `npm run build`'s.
+    const env = { ...process.env, SITE_URL: siteUrl, EARSHOT_BUILD_LOG: process.env.EARSHOT_BUILD_LOG ?? 'warn' };
     const build = spawnSync(process.execPath, ['tooling/build.ts'], { stdio: 'inherit', env });
     if (build.status !== 0) return build.status ?? 1;
+    console.log(`built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   let cdn;
   try {
