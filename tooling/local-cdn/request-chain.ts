@@ -189,15 +189,18 @@ export function createRequestChain(
             for (const each of [value].flat()) headers.append(name, each);
         headers.set('x-nf-client-connection-ip', client.ip);
         const url = `http://${host}${pathname}${search}`;
-        answer = await fn.handler(new Request(url, { method, headers, body: body.length > 0 ? new Uint8Array(body) : null }), {
-          ip: client.ip,
-          requestId: randomUUID(),
-          site: { url: `http://${host}` },
-          params: {},
-          geo: {},
-          server: { region: 'local' },
-          waitUntil: (promise) => void promise.catch(() => undefined),
-        });
+        answer = await fn.handler(
+          new Request(url, { method, headers, body: body.length > 0 ? new Uint8Array(body) : null }),
+          {
+            ip: client.ip,
+            requestId: randomUUID(),
+            site: { url: `http://${host}` },
+            params: {},
+            geo: {},
+            server: { region: 'local' },
+            waitUntil: (promise) => void promise.catch(() => undefined),
+          },
+        );
       } catch (error) {
         console.error(`function ${fn.name} failed on ${method} ${pathname.slice(0, 200)}: ${String(error)}`);
         return send(500, textHeaders(), 'Internal Server Error: the function failed\n');
