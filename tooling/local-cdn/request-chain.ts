@@ -27,6 +27,8 @@ import {
 export const MAX_FUNCTION_BODY_BYTES = 6 * 1024 * 1024;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Read by the CDN's own cache and not passed on to clients. @see https://docs.netlify.com/build/caching/caching-overview/ */
+const CDN_ONLY = 'netlify-cdn-cache-control';
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -164,7 +166,7 @@ export function createRequestChain(
       if (method !== 'GET' && method !== 'HEAD')
         return send(405, { ...textHeaders(), allow: 'GET, HEAD' }, 'Method Not Allowed\n');
       const { body, headers: defaults } = await files.read(file);
-      const headers = { ...defaults, ...ruleHeaders(rules.headers, path) };
+      const { [CDN_ONLY]: _cdnOnly, ...headers } = { ...defaults, ...ruleHeaders(rules.headers, path) };
       if (status === 200 && matchesEtag(header(request, 'if-none-match'), defaults.etag!)) {
         const { 'content-type': _type, ...kept } = headers;
         return send(304, kept, '');
@@ -206,7 +208,9 @@ export function createRequestChain(
         return send(500, textHeaders(), 'Internal Server Error: the function failed\n');
       }
       const headers: Record<string, string | string[]> = {};
-      answer.headers.forEach((value, name) => (headers[name] = value));
+      answer.headers.forEach((value, name) => {
+        if (name !== CDN_ONLY) headers[name] = value;
+      });
       const cookies = answer.headers.getSetCookie();
       if (cookies.length > 0) headers['set-cookie'] = cookies;
       response.writeHead(answer.status, headers);
