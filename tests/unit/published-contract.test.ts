@@ -40,7 +40,9 @@ function copyData(edit: (files: DataFiles) => void): string {
 /** What `npm run build` prints before "error: …" for this data folder, or [] when it builds. */
 function buildLines(dir: string): string[] {
   const inspection = inspectPublication({ dataDir: dir });
-  const problems = inspection.ok ? inspection.changes.map(toUnrecordedProblem) : inspection.problems;
+  const problems = inspection.ok
+    ? inspection.changes.map((change) => toUnrecordedProblem(change))
+    : inspection.problems;
   return problems.map(formatDataProblem);
 }
 
