@@ -8,7 +8,7 @@ import { CHANGELOG_FEED_PATH } from '../changelog/build-changelog-feed.ts';
 import { loadChangelogOrThrow } from '../changelog/load-changelog.ts';
 import { listPendingChanges, type PendingChange } from '../changelog/pending-changes.ts';
 import { announcementPath } from '../edge/change-notice-headers.ts';
-import { escapeMarkdownText } from '../text/escape-markdown.ts';
+import { escapeMarkdownMarkup } from '../text/escape-markdown.ts';
 
 export function describePendingChanges(baseUrl: string, pending: readonly PendingChange[] = loadPending()): string[] {
   const rule = `Breaking changes are announced at least ${MINIMUM_NOTICE_DAYS} days ahead, in the changelog feed (${baseUrl}${CHANGELOG_FEED_PATH}) and in the \`Deprecation\` and \`Sunset\` headers of the answers they affect.`;
@@ -18,7 +18,7 @@ export function describePendingChanges(baseUrl: string, pending: readonly Pendin
     ...pending.flatMap((change) =>
       change.changes.map(
         ({ summary }) =>
-          `From ${change.effective}: ${escapeMarkdownText(summary)}. Why: ${escapeMarkdownText(change.reason)} Details: ${baseUrl}${announcementPath(change.id)}`,
+          `From ${change.effective}: ${escapeMarkdownMarkup(summary)}. Why: ${escapeMarkdownMarkup(change.reason)} Details: ${baseUrl}${announcementPath(change.id)}`,
       ),
     ),
   ];

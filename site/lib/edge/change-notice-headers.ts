@@ -8,7 +8,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc8594 (the Sunset header field)
  * @see https://docs.netlify.com/routing/headers/#syntax-for-the-headers-file
  */
-import { endpoints } from '../../../contract/endpoints.ts';
+import { endpointFile, endpoints, type Endpoint } from '../../../contract/endpoints.ts';
 import { CHANGELOG_PAGE_PATH } from '../changelog/build-changelog-feed.ts';
 import type { PendingChange } from '../changelog/pending-changes.ts';
 
@@ -28,8 +28,10 @@ export function announcementPath(id: string): string {
 }
 
 /** The notice headers of one endpoint, from the announcements that affect it; none when none does. */
-export function buildChangeNoticeHeaders(pending: readonly PendingChange[]): Map<string, Record<string, string>> {
-  const byPath = new Map<string, Record<string, string>>();
+export function buildChangeNoticeHeaders(
+  pending: readonly PendingChange[],
+): Map<Endpoint['path'], Record<string, string>> {
+  const byPath = new Map<Endpoint['path'], Record<string, string>>();
   for (const { path } of endpoints) {
     const affecting = pending.filter(({ changes }) => changes.some(({ where }) => where.includes(path)));
     if (affecting.length === 0) continue;
@@ -50,10 +52,17 @@ export function buildChangeNoticeHeaders(pending: readonly PendingChange[]): Map
   return byPath;
 }
 
-/** The `_headers` blocks for the notice headers; an empty string when nothing is pending. */
+/**
+ * The `_headers` blocks for the notice headers; an empty string when nothing is pending. Each
+ * endpoint's rule is written for the path clients ask for and for the file netlify.toml rewrites
+ * it to (`/api/v1/platforms.json`): which of the two a rule must name for a rewritten answer is not
+ * documented, and `netlify dev` matches the file's. The file's own path answers the JSON 404.
+ */
 export function buildChangeNoticeHeadersFile(pending: readonly PendingChange[]): string {
-  const blocks = [...buildChangeNoticeHeaders(pending)].map(([path, headers]) =>
-    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
+  const blocks = [...buildChangeNoticeHeaders(pending)].flatMap(([path, headers]) =>
+    [path, endpointFile({ path })].map((rulePath) =>
+      [rulePath, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
+    ),
   );
   if (blocks.length === 0) return '';
   return [
