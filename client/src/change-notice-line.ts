@@ -33,7 +33,7 @@ export function reportChangeNotice(notice: ChangeNotice, url: string, io: Notice
 }
 
 /** `notice: http://…/api/v1/platforms announces a breaking change from 2026-12-30: read http://… (shown once)`. */
-export function renderChangeNotice(notice: ChangeNotice, url: string): string {
+function renderChangeNotice(notice: ChangeNotice, url: string): string {
   const when = notice.effectiveAt ? ` from ${notice.effectiveAt.toISOString().slice(0, 10)}` : '';
   const where = notice.links.length > 0 ? `read ${notice.links.join(' ')}` : 'read the changelog';
   return toPrintable(`notice: ${url} announces a breaking change${when}: ${where} (shown once)`);
