@@ -3,6 +3,7 @@
  * subscribe to. Each item links to its entry on the changelog page.
  * @see https://www.jsonfeed.org/version/1.1/
  */
+import { compareVersions } from '../../../client/src/update-notice.ts';
 import { MINIMUM_NOTICE_DAYS } from '../../../contract/change-notice.ts';
 import type { ChangelogData, ChangelogEntry } from '../../../contract/schemas/index.ts';
 import { escapeHtml } from '../text/escape-html.ts';
@@ -101,7 +102,9 @@ export function listChangelogItems(entries: ChangelogData, releases: readonly Cl
     nextStep: describeNextStep(entry),
     tags: [...(entry.announcement ? ['announced'] : []), ...new Set(entry.changes.map(({ kind }) => kind))],
   }));
-  const released: ChangelogItem[] = releases.map((release) => ({
+  // Newest version first, whatever order they come in: two releases can share a day.
+  const newestFirst = [...releases].sort((a, b) => compareVersions(b.version, a.version));
+  const released: ChangelogItem[] = newestFirst.map((release) => ({
     id: `earshot-${release.version.replaceAll('.', '-')}`,
     date: release.date,
     title: `The earshot client ${release.version}`,
