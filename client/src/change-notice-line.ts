@@ -14,6 +14,9 @@ import type { OutputStream } from './output/style.ts';
 import { createStyle } from './output/style.ts';
 import { stateDirectory } from './state-directory.ts';
 
+/** The file in the state directory that lists the notices shown. */
+export const NOTICES_FILE = 'notices.json';
+
 /** How many announcements are remembered; the oldest are forgotten first. */
 const REMEMBERED_NOTICES = 100;
 
@@ -41,7 +44,7 @@ function renderChangeNotice(notice: ChangeNotice, url: string): string {
 
 function noticesFile(env: Record<string, string | undefined>): string | undefined {
   const directory = stateDirectory(env);
-  return directory ? join(directory, 'notices.json') : undefined;
+  return directory ? join(directory, NOTICES_FILE) : undefined;
 }
 
 function readSeen(file: string): string[] {
