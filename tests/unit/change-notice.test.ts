@@ -17,6 +17,9 @@ import {
 } from '../../site/lib/edge/change-notice-headers.ts';
 import { checkChangelogDates } from '../../tooling/published-contract/check-changelog-dates.ts';
 import { readToday } from '../../tooling/today.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { readRateLimit } from '../../contract/rate-limit.ts';
+import { describeHeaders } from '../../site/lib/openapi/describe-headers.ts';
 import { createTestIo } from '../support/cli-io.ts';
 
 const URL_ = 'https://earshot.example/api/v1/platforms';
@@ -89,6 +92,15 @@ describe('the build writes the notice of each pending announcement, and nothing 
       effectiveAt: effective,
       links: [ENTRY],
     });
+  });
+
+  it('the values match the schemas the OpenAPI document declares for them', () => {
+    const declared = describeHeaders({ rateLimit: readRateLimit(), limit: '' });
+    const ajv = new Ajv2020({ strict: false });
+    const platforms = buildChangeNoticeHeaders(listPendingChanges([announcement])).get('/api/v1/platforms')!;
+    for (const name of ['Deprecation', 'Sunset'] as const)
+      assert.equal(ajv.validate(declared[name].schema, platforms[name]), true, `${name}: ${platforms[name]}`);
+    assert.equal(declared.Deprecation.required, false);
   });
 
   it('_headers names each endpoint and the file it is rewritten to', () => {
