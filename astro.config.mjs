@@ -6,6 +6,7 @@ import { contentSecurityPolicy } from './site/integrations/content-security-poli
 import starlightOpenAPI, { openAPISidebarGroups } from 'starlight-openapi';
 import { earshotData } from './site/integrations/earshot-data.ts';
 import { markdownPages } from './site/integrations/markdown-pages.ts';
+import { changeNoticeHeaders } from './site/integrations/change-notice-headers.ts';
 import { pageLinkHeaders } from './site/integrations/page-link-headers.ts';
 import { WEBMCP_SCRIPT_PATH } from './site/lib/discovery/build-webmcp-script.ts';
 import { API_REFERENCE_BASE, docsSidebar } from './site/lib/docs/docs-navigation.ts';
@@ -86,5 +87,7 @@ export default defineConfig({
     markdownPages(),
     // After markdownPages: a page's Link header names its Markdown twin.
     pageLinkHeaders(),
+    // The notice of announced breaking changes on the endpoints they affect.
+    changeNoticeHeaders(),
   ],
 });

@@ -7,9 +7,13 @@
 import { rmSync } from 'node:fs';
 import { formatDataProblem, type DataProblem } from '../contract/data-problem.ts';
 import { defaultDataDir } from '../site/lib/data/load-site-data.ts';
+import { listPendingChanges } from '../site/lib/changelog/pending-changes.ts';
+import { checkChangelogDates } from './published-contract/check-changelog-dates.ts';
 import { checkResourceLinks } from './published-contract/check-resource-links.ts';
-import { toUnrecordedProblem } from './published-contract/contract-change.ts';
+import { toUnrecordedProblem, type ContractChange } from './published-contract/contract-change.ts';
 import { inspectPublication } from './published-contract/inspect-publication.ts';
+import { checkNotice, findAnnouncement } from './published-contract/record-changes.ts';
+import { readToday } from './today.ts';
 
 /** `EARSHOT_OUT_DIR` lets tests and benchmarks build elsewhere without touching `dist/`. */
 const OUT_DIR = process.env.EARSHOT_OUT_DIR ?? 'dist';
@@ -34,16 +38,39 @@ function fail(
 }
 
 async function main(): Promise<number> {
+  const clock = readToday(process.env);
+  if (!clock.ok) {
+    console.error(`error: ${clock.error}\nhint: ${clock.hint}`);
+    return 1;
+  }
+  const { today } = clock;
   const inspection = inspectPublication({ dataDir: defaultDataDir() });
-  if (!inspection.ok)
+  const problems = inspection.ok ? checkChangelogDates(inspection.changelog, today) : inspection.problems;
+  if (!inspection.ok || problems.length > 0)
     return fail(
-      inspection.problems,
+      problems,
       ['problem in the data', 'problems in the data'],
       'fix each line above (file#JSON-pointer: what was expected), then run the build again',
     );
-  if (inspection.changes.length > 0)
+  const { changes, changelog } = inspection;
+  // A breaking change before its date: one error with the date it is allowed from, before Astro loads.
+  const notice = checkNotice(changes, changelog, today);
+  if (notice) {
+    const pending = listPendingChanges(changelog);
+    const state = (change: ContractChange) => {
+      if (change.kind !== 'breaking') return undefined;
+      const announcement = findAnnouncement(change, pending);
+      return announcement ? `breaking, announced for ${announcement.effective}` : 'breaking, not announced';
+    };
+    rmSync(OUT_DIR, { recursive: true, force: true });
+    for (const change of changes) console.error(formatDataProblem(toUnrecordedProblem(change, state(change))));
+    console.error(`error: ${notice.error}; nothing was built`);
+    console.error(`hint: ${notice.hint}`);
+    return 1;
+  }
+  if (changes.length > 0)
     return fail(
-      inspection.changes.map(toUnrecordedProblem),
+      changes.map((change) => toUnrecordedProblem(change)),
       ['change to the published contract is not recorded', 'changes to the published contract are not recorded'],
       'npm run changes shows what clients would see; npm run changes -- --record records it',
     );

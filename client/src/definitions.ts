@@ -302,6 +302,7 @@ export const outputModeDefinitions: readonly string[] = [
   'Piped or redirected, they are stable tab-separated lines without a header, one record per line.',
   'With --json, the client prints the JSON the API returned, after checking what a v1 client may rely on: fields, target types and links that a newer API adds pass through as they are. In a pipe, it is byte for byte what came; on a terminal, control characters are escaped.',
   "Data goes to stdout; errors go to stderr as one error: line and one hint: line. When rate limited, the client waits as the server's Retry-After asks, up to --max-wait in all, says so once on stderr when the wait is longer than a few seconds, and Ctrl-C ends the wait.",
+  'When an answer announces a breaking change (its Deprecation and Sunset headers), the client prints one notice: line on stderr after its output, with --json too, once per announcement: it remembers the ones shown in notices.json in $XDG_STATE_HOME/earshot (else ~/.local/state/earshot).',
 ];
 
 export { exitCodeDefinitions };

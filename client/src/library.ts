@@ -62,6 +62,26 @@ export interface ClientOptions {
   userAgent?: string;
   /** Cancels every call of this client, and the waits between retries. */
   signal?: AbortSignal;
+  /**
+   * Told when an answer announces a breaking change (its `Deprecation`, `Sunset` and `Link`
+   * headers), after the call succeeds: for example, to log it. Called on every such answer.
+   */
+  onChangeNotice?: (notice: ChangeNotice) => void;
+}
+
+/**
+ * A breaking change announced by an answer's headers, read tolerantly: a missing or malformed
+ * header leaves its field out. The answer itself is unchanged until the change is published.
+ */
+export interface ChangeNotice {
+  /** The answer's URL. */
+  url: string;
+  /** When the change was announced (`Deprecation`, RFC 9745). */
+  announcedAt?: Date;
+  /** The first moment the change may be published (`Sunset`, RFC 8594). */
+  effectiveAt?: Date;
+  /** The changelog entries that describe it (`Link` with `rel="deprecation"` or `rel="sunset"`). */
+  links: string[];
 }
 
 export interface CallOptions {
@@ -165,6 +185,8 @@ export function createClient(options: ClientOptions = {}): EarshotClient {
   if (options.userAgent !== undefined && (typeof options.userAgent !== 'string' || options.userAgent.trim() === '')) {
     throw new TypeError('createClient: userAgent must be a non-empty string');
   }
+  if (options.onChangeNotice !== undefined && typeof options.onChangeNotice !== 'function')
+    throw new TypeError('createClient: onChangeNotice must be a function');
 
   const api = createApiClient(
     {
@@ -186,8 +208,9 @@ export function createClient(options: ClientOptions = {}): EarshotClient {
   );
   const settle = async <T>(result: Promise<ApiResult<T>>): Promise<T> => {
     const answer = await result;
-    if (answer.ok) return answer.value;
-    throw toEarshotError(answer.error);
+    if (!answer.ok) throw toEarshotError(answer.error);
+    if (answer.notice) options.onChangeNotice?.({ url: answer.url, ...answer.notice });
+    return answer.value;
   };
   const call = (callOptions: CallOptions | undefined) => ({ signal: callOptions?.signal });
   return {

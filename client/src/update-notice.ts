@@ -13,6 +13,7 @@ import { RELEASE_PATHS } from '../../contract/release-paths.ts';
 import { createFetch } from './api/create-fetch.ts';
 import type { FetchLike } from './api/fetch-like.ts';
 import { createStyle, type OutputStream } from './output/style.ts';
+import { stateDirectory } from './state-directory.ts';
 
 export const UPDATE_NOTIFIER_OPT_OUT = 'EARSHOT_NO_UPDATE_NOTIFIER';
 /** How often the manifest is read at most. */
@@ -72,13 +73,10 @@ function isWanted(argv: readonly string[], io: UpdateCheckIo): boolean {
   return command === undefined || !QUIET_COMMANDS.has(command);
 }
 
-/** `$XDG_STATE_HOME/earshot/state.json`, else `~/.local/state/…` (`%LOCALAPPDATA%` on Windows). */
+/** `state.json` in the state directory (client/src/state-directory.ts). */
 function updateStateFile(env: Record<string, string | undefined>): string | undefined {
-  const base =
-    env.XDG_STATE_HOME ||
-    (process.platform === 'win32' ? env.LOCALAPPDATA : undefined) ||
-    (env.HOME ? join(env.HOME, '.local', 'state') : undefined);
-  return base ? join(base, 'earshot', 'state.json') : undefined;
+  const directory = stateDirectory(env);
+  return directory ? join(directory, 'state.json') : undefined;
 }
 
 function readState(file: string): { checkedAt?: number } {

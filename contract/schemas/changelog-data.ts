@@ -25,8 +25,28 @@ export const changelogDataSchema = {
       date: isoDate,
       /** One line, sentence case, no trailing period. */
       title: { type: 'string', minLength: 1 },
-      /** Only for an entry with breaking changes: why, and from when clients must cope. */
+      /**
+       * Only for an entry that publishes breaking changes: why, from when clients must cope, and
+       * how it was announced: the id of the announcement entry, or `emergency` when it was
+       * published without the notice period. Entries recorded before announcements existed have neither.
+       */
       breaking: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['reason', 'effective'],
+        properties: {
+          reason: { type: 'string', minLength: 1 },
+          effective: isoDate,
+          announced: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+          emergency: { const: true },
+        },
+      },
+      /**
+       * Only for an entry that announces breaking changes (`npm run changes -- --announce`): why,
+       * and the first day they may be published. Its `changes` are the announced ones; the entry
+       * that publishes them names this one in `breaking.announced`.
+       */
+      announcement: {
         type: 'object',
         additionalProperties: false,
         required: ['reason', 'effective'],

@@ -11,6 +11,7 @@ import { loadDocsFacts } from '../lib/docs/docs-facts.ts';
 import { CHANGELOG_FEED_PATH } from '../lib/changelog/build-changelog-feed.ts';
 import { loadMcpRevisions } from '../lib/docs/mcp-revisions.ts';
 import { listInWords } from '../lib/text/list-in-words.ts';
+import { describePendingChanges } from '../lib/docs/pending-changes-text.ts';
 
 type DocsFacts = ReturnType<typeof loadDocsFacts>;
 
@@ -32,6 +33,7 @@ export const GET: APIRoute = async () => {
     mcpRevisions: await loadMcpRevisions(),
     client: { installGlobal: facts.cliPackage.installGlobal, mcpCommand: facts.cliPackage.npx('mcp') },
     mcpEndpointUrl: facts.mcpConfiguration.mcpServers.earshot.url,
+    pendingChanges: describePendingChanges(baseUrl),
     docs: await listDocsPages(pageUrl),
     api: listApiLinks(facts, pageUrl),
     optional: listOptionalLinks(facts),

@@ -65,7 +65,7 @@ describe('the changelog', () => {
       assert.ok(item, `no feed item for ${entry.id}`);
       assert.equal(
         item.content_text,
-        [...describeEntryLines(entry), `What to do: ${describeNextStep(entry)}`].join('\n'),
+        [...describeEntryLines(entry, entries), `What to do: ${describeNextStep(entry)}`].join('\n'),
       );
     }
     for (const release of releases) {

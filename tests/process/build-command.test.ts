@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { earliestEffectiveDate, MINIMUM_NOTICE_DAYS } from '../../contract/change-notice.ts';
 import { runBuild } from '../support/build-site.ts';
 
 /**
@@ -37,7 +38,7 @@ describe('npm run build with bad data', () => {
  * (tests/unit/published-contract.test.ts checks each kind of change's lines in-process).
  */
 describe('npm run build with an unrecorded change to the published contract', () => {
-  it('exits 1, names the change and how to record it, and leaves nothing publishable', () => {
+  it('exits 1, names the change and how to announce it, and leaves nothing publishable', () => {
     const root = mkdtempSync(join(tmpdir(), 'earshot-build-'));
     const dataDir = join(root, 'data');
     cpSync('data', dataDir, { recursive: true });
@@ -50,10 +51,12 @@ describe('npm run build with an unrecorded change to the published contract', ()
     const build = runBuild({ dataDir, outDir });
 
     assert.equal(build.status, 1);
+    // A breaking change not announced: the earliest day it may be published, and how to announce it.
+    const earliest = earliestEffectiveDate(new Date().toISOString().slice(0, 10));
     assert.deepEqual(build.stderr.trimEnd().split('\n'), [
-      'data/platforms.json#: breaking, not recorded: removes the platform "dev" (DEV); clients that stored "dev" lose it',
-      'error: 1 change to the published contract is not recorded; nothing was built',
-      'hint: npm run changes shows what clients would see; npm run changes -- --record records it',
+      'data/platforms.json#: breaking, not announced: removes the platform "dev" (DEV); clients that stored "dev" lose it',
+      `error: 1 breaking change is not announced: the earliest it may be published is ${earliest} (${MINIMUM_NOTICE_DAYS} days' notice); nothing was built`,
+      `hint: announce first: npm run changes -- --announce --reason "<why clients lose it>" --effective ${earliest}; publish the announcement with the data unchanged, then make the change on that date`,
     ]);
     assert.equal(existsSync(outDir), false, 'the earlier output folder is still there');
   });

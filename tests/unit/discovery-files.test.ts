@@ -20,6 +20,7 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
       mcpCommand: 'npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp',
     },
     mcpEndpointUrl: 'https://preview.example/mcp',
+    pendingChanges: ['No breaking change is announced now.'],
     docs: [{ title: 'Overview', description: 'Start here.', url: 'https://preview.example/docs/' }],
     api: [{ title: 'OpenAPI document', description: 'The description.', url: 'https://preview.example/openapi.json' }],
     optional: [{ title: 'Sitemap', description: 'Every page.', url: 'https://preview.example/sitemap-index.xml' }],

@@ -201,7 +201,7 @@ describe('netlify.toml: headers', () => {
       assert.equal(headers['access-control-expose-headers'], CORS_RESPONSE_HEADERS['Access-Control-Expose-Headers']);
       assert.match(
         headers['access-control-expose-headers'] ?? '',
-        /^ETag, Link, Retry-After, RateLimit, RateLimit-Policy$/,
+        /^ETag, Link, Retry-After, RateLimit, RateLimit-Policy, Deprecation, Sunset$/,
       );
       assert.match(headers.link ?? '', new RegExp(`<${API_CATALOG_PATH}>; rel="api-catalog"`));
       assert.equal(headers['cache-control'], 'public, max-age=60, must-revalidate');

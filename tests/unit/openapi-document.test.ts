@@ -154,7 +154,16 @@ describe('the OpenAPI document', () => {
           ]),
         );
       });
-    const headers = ['ETag', 'Cache-Control', 'Link', 'RateLimit-Policy', 'Access-Control-Allow-Origin'];
+    // Deprecation and Sunset only while a breaking change is announced (site/lib/edge/change-notice-headers.ts).
+    const headers = [
+      'ETag',
+      'Cache-Control',
+      'Link',
+      'RateLimit-Policy',
+      'Access-Control-Allow-Origin',
+      'Deprecation',
+      'Sunset',
+    ];
     assert.deepEqual(
       responsesOf('get'),
       endpoints.map(() => ({

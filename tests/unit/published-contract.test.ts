@@ -3,12 +3,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { addDays, MINIMUM_NOTICE_DAYS } from '../../contract/change-notice.ts';
 import { formatDataProblem } from '../../contract/data-problem.ts';
 import type { ChangelogData, PlatformsData, ProductData } from '../../contract/schemas/index.ts';
 import { toUnrecordedProblem } from '../../tooling/published-contract/contract-change.ts';
 import { inspectPublication } from '../../tooling/published-contract/inspect-publication.ts';
 import { CONTRACT_FILE, type PublishedContract } from '../../tooling/published-contract/published-contract.ts';
 import { runChanges } from '../../tooling/published-contract/run-changes.ts';
+import { describeEntryLines } from '../../site/lib/changelog/build-changelog-feed.ts';
 
 /**
  * Each case is an edit an editor could make to a copy of the shipped data (lock and changelog
@@ -17,6 +19,8 @@ import { runChanges } from '../../tooling/published-contract/run-changes.ts';
  * prints exactly these lines (tooling/build.ts), so nothing of it reaches dist/ unrecorded.
  */
 const TODAY = '2026-12-01';
+/** The first day a breaking change announced TODAY may be published. */
+const EFFECTIVE = addDays(TODAY, MINIMUM_NOTICE_DAYS);
 const folders: string[] = [];
 after(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
@@ -40,24 +44,35 @@ function copyData(edit: (files: DataFiles) => void): string {
 /** What `npm run build` prints before "error: …" for this data folder, or [] when it builds. */
 function buildLines(dir: string): string[] {
   const inspection = inspectPublication({ dataDir: dir });
-  const problems = inspection.ok ? inspection.changes.map(toUnrecordedProblem) : inspection.problems;
+  const problems = inspection.ok
+    ? inspection.changes.map((change) => toUnrecordedProblem(change))
+    : inspection.problems;
   return problems.map(formatDataProblem);
 }
 
-function changes(dir: string, argv: string[]) {
+function changes(dir: string, argv: string[], today = TODAY) {
   let stdout = '';
   let stderr = '';
   const code = runChanges(argv, {
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
     dataDir: dir,
-    today: TODAY,
+    today,
   });
   return { code, stdout, stderr };
 }
 
+/** Announces the breaking changes of `dir` today, then records them on their effective date. */
+function announceThenRecord(dir: string, extra: string[] = []): void {
+  const announced = changes(dir, ['--announce', '--reason', 'The source closed its API', '--effective', EFFECTIVE]);
+  assert.equal(announced.code, 0, announced.stderr);
+  const recorded = changes(dir, ['--record', ...extra], EFFECTIVE);
+  assert.equal(recorded.code, 0, recorded.stderr);
+}
+
 const OPENAPI_CHANGED = '/openapi.json#: changed, not recorded: changes the OpenAPI document';
-const BREAKING = ['--record', '--reason', 'The source closed its API', '--effective', '2026-12-15'];
+/** A breaking change: announced, refused until its effective date, then recorded. */
+const BREAKING = ['--announce'];
 const platformIndex = (files: DataFiles, id: string) => files.platforms.findIndex((platform) => platform.id === id);
 
 const cases: [string, { edit: (files: DataFiles) => void; want: string[]; record: string[] | undefined }][] = [
@@ -158,28 +173,42 @@ describe('a change to the published contract fails the build until it is recorde
         assert.deepEqual(buildLines(dir), want);
         return;
       }
-      if (record.includes('--reason')) {
-        const refused = changes(dir, ['--record']);
-        assert.equal(refused.code, 1);
-        assert.match(refused.stderr, /^error: breaking changes need a reason and an effective date to be recorded\n/);
+      if (record === BREAKING) {
+        const unannounced = changes(dir, ['--record']);
+        assert.equal(unannounced.code, 1);
+        assert.match(
+          unannounced.stderr,
+          new RegExp(
+            `^error: 1 breaking change is not announced: the earliest it may be published is ${EFFECTIVE} \\(${MINIMUM_NOTICE_DAYS} days' notice\\)\n`,
+          ),
+        );
+        assert.match(
+          unannounced.stderr,
+          new RegExp(
+            `\nhint: announce first: npm run changes -- --announce --reason "<why clients lose it>" --effective ${EFFECTIVE};`,
+          ),
+        );
+        assert.equal(changes(dir, [...BREAKING, '--reason', 'Closed', '--effective', EFFECTIVE]).code, 0);
+        const early = changes(dir, ['--record'], addDays(EFFECTIVE, -1));
+        assert.equal(early.code, 1);
+        assert.match(early.stderr, new RegExp(`it may be published from ${EFFECTIVE}, not ${addDays(EFFECTIVE, -1)}`));
         assert.deepEqual(buildLines(dir), want, 'a refused record changed the lock');
-      }
-      const recorded = changes(dir, record);
-      assert.equal(recorded.code, 0, recorded.stderr);
+        assert.equal(changes(dir, ['--record'], EFFECTIVE).code, 0);
+      } else assert.equal(changes(dir, record).code, 0);
       assert.deepEqual(buildLines(dir), [], 'the second build still fails');
     });
   }
 
   it('reusing a withdrawn id for another platform is refused, even after a record', () => {
     const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'dev'), 1));
-    assert.equal(changes(dir, BREAKING).code, 0);
+    announceThenRecord(dir);
     const platforms = JSON.parse(readFileSync(join(dir, 'platforms.json'), 'utf8')) as PlatformsData;
     writeFileSync(
       join(dir, 'platforms.json'),
       JSON.stringify([...platforms, { id: 'dev', name: 'Dev.to', targetTypes: ['keyword'] }]),
     );
     const want = [
-      'data/platforms.json#/8/id: refused within v1: reuses the id "dev", published for "DEV" and withdrawn on 2026-12-15; a published id is never given to another platform',
+      `data/platforms.json#/8/id: refused within v1: reuses the id "dev", published for "DEV" and withdrawn on ${EFFECTIVE}; a published id is never given to another platform`,
     ];
     assert.deepEqual(buildLines(dir), want);
     const refused = changes(dir, ['--record']);
@@ -204,16 +233,92 @@ describe('npm run changes', () => {
         '',
         'GET /api/v1/capabilities',
         '  added     adds the platform "mastodon" (Mastodon) with the target type "keyword" (data/platforms.json#/8)',
-        '  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it (data/platforms.json#)',
+        '  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it (data/platforms.json#), not announced',
         '',
         'GET /api/v1/platforms',
         '  added     adds the platform "mastodon" (Mastodon) with the target type "keyword" (data/platforms.json#/8)',
-        '  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it (data/platforms.json#)',
+        '  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it (data/platforms.json#), not announced',
         '',
-        'To publish, record them: npm run changes -- --record --reason "<why clients lose it>" --effective <YYYY-MM-DD>',
+        `Breaking changes are announced first: npm run changes -- --announce --reason "<why clients lose it>" --effective ${EFFECTIVE}`,
         '',
       ].join('\n'),
     );
+  });
+
+  it('shows what is announced and from when it may be published', () => {
+    const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'dev'), 1));
+    changes(dir, ['--announce', '--reason', 'Closed', '--effective', EFFECTIVE]);
+    const shown = changes(dir, []);
+    assert.equal(
+      shown.stdout,
+      [
+        '1 breaking change announced, not published yet:',
+        '',
+        `${TODAY}: Removes the platform "dev" (DEV); clients that stored "dev" lose it; may be published from ${EFFECTIVE}`,
+        '  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it',
+        '',
+        '1 change not recorded in data/published-contract.json:',
+        '',
+        'GET /api/v1/capabilities',
+        `  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it (data/platforms.json#), announced in ${TODAY} for ${EFFECTIVE}`,
+        '',
+        'GET /api/v1/platforms',
+        `  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it (data/platforms.json#), announced in ${TODAY} for ${EFFECTIVE}`,
+        '',
+        `To publish, record them from ${EFFECTIVE}: npm run changes -- --record`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  const refusals: [string, string[], string][] = [
+    [
+      'an effective date that is not a date',
+      ['--announce', '--reason', 'Closed', '--effective', '2026-02-30'],
+      `error: --effective must be a date such as ${EFFECTIVE} (got "2026-02-30")\nhint: use YYYY-MM-DD\n`,
+    ],
+    [
+      'an effective date within the notice period',
+      ['--announce', '--reason', 'Closed', '--effective', addDays(EFFECTIVE, -1)],
+      `error: --effective must be ${EFFECTIVE} or later: clients get ${MINIMUM_NOTICE_DAYS} days' notice (got ${addDays(EFFECTIVE, -1)})\n`,
+    ],
+    [
+      'an announcement without a reason',
+      ['--announce', '--effective', EFFECTIVE],
+      'error: an announcement needs a reason and an effective date\n',
+    ],
+    [
+      'an emergency without a reason',
+      ['--record', '--emergency'],
+      'error: --emergency needs --reason: the changelog says why clients got no notice\n',
+    ],
+    [
+      'a record with an effective date',
+      ['--record', '--reason', 'Closed', '--effective', EFFECTIVE],
+      'error: --effective goes with --announce',
+    ],
+    ['both steps at once', ['--announce', '--record'], 'error: --announce and --record are two steps, days apart\n'],
+  ];
+  for (const [name, argv, error] of refusals)
+    it(`refuses ${name}`, () => {
+      const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'dev'), 1));
+      const refused = changes(dir, argv);
+      assert.equal(refused.code === 1 || refused.code === 2, true);
+      assert.ok(refused.stderr.startsWith(error), refused.stderr);
+      assert.deepEqual(buildLines(dir).length, 1, 'a refusal changed the lock');
+    });
+
+  it('--record --emergency publishes at once and the changelog says so, with the reason', () => {
+    const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'dev'), 1));
+    const recorded = changes(dir, ['--record', '--emergency', '--reason', 'DEV stopped answering']);
+    assert.equal(recorded.code, 0, recorded.stderr);
+    const [entry] = JSON.parse(readFileSync(join(dir, 'changelog.json'), 'utf8')) as ChangelogData;
+    assert.deepEqual(entry?.breaking, { reason: 'DEV stopped answering', effective: TODAY, emergency: true });
+    assert.deepEqual(describeEntryLines(entry!).slice(0, 2), [
+      `Breaking, effective ${TODAY}: DEV stopped answering`,
+      `Emergency: published without the ${MINIMUM_NOTICE_DAYS} days' notice.`,
+    ]);
+    assert.deepEqual(buildLines(dir), []);
   });
 
   it('says so when there is nothing to record', () => {
@@ -234,21 +339,34 @@ describe('npm run changes', () => {
       files.platforms.push({ id: 'mastodon', name: 'Mastodon', targetTypes: ['keyword'] });
     });
     const before = JSON.parse(readFileSync(join(dir, 'changelog.json'), 'utf8')) as ChangelogData;
-    assert.equal(changes(dir, [...BREAKING, '--title', 'Mastodon replaces DEV']).code, 0);
+    announceThenRecord(dir, ['--title', 'Mastodon replaces DEV']);
     const lock = JSON.parse(readFileSync(join(dir, CONTRACT_FILE), 'utf8')) as PublishedContract;
     assert.deepEqual(lock.platforms.dev, {
       name: 'DEV',
       targetTypes: ['keyword'],
-      withdrawn: { effective: '2026-12-15', reason: 'The source closed its API' },
+      withdrawn: { effective: EFFECTIVE, reason: 'The source closed its API' },
     });
     assert.deepEqual(lock.platforms.mastodon, { name: 'Mastodon', targetTypes: ['keyword'] });
     const changelog = JSON.parse(readFileSync(join(dir, 'changelog.json'), 'utf8')) as ChangelogData;
-    assert.deepEqual(changelog.slice(1), before, 'older entries are kept, after the new one');
-    assert.deepEqual(changelog[0], {
+    assert.deepEqual(changelog.slice(2), before, 'older entries are kept, after the new ones');
+    assert.deepEqual(changelog[1], {
       id: TODAY,
       date: TODAY,
+      title: 'Removes the platform "dev" (DEV); clients that stored "dev" lose it',
+      announcement: { reason: 'The source closed its API', effective: EFFECTIVE },
+      changes: [
+        {
+          kind: 'breaking',
+          summary: 'removes the platform "dev" (DEV); clients that stored "dev" lose it',
+          where: ['/api/v1/capabilities', '/api/v1/platforms'],
+        },
+      ],
+    });
+    assert.deepEqual(changelog[0], {
+      id: EFFECTIVE,
+      date: EFFECTIVE,
       title: 'Mastodon replaces DEV',
-      breaking: { reason: 'The source closed its API', effective: '2026-12-15' },
+      breaking: { reason: 'The source closed its API', effective: EFFECTIVE, announced: TODAY },
       changes: [
         {
           kind: 'added',
@@ -262,15 +380,5 @@ describe('npm run changes', () => {
         },
       ],
     });
-  });
-
-  it('refuses an effective date that is not a date', () => {
-    const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'dev'), 1));
-    const refused = changes(dir, ['--record', '--reason', 'Closed', '--effective', '2026-02-30']);
-    assert.equal(refused.code, 1);
-    assert.equal(
-      refused.stderr,
-      'error: --effective must be a date such as 2026-12-01 (got "2026-02-30")\nhint: use YYYY-MM-DD\n',
-    );
   });
 });

@@ -22,9 +22,12 @@ export interface ContractChange {
   where: string[];
 }
 
-/** The build's line for a change nobody recorded, in the data problems' format. */
-export function toUnrecordedProblem(change: ContractChange): DataProblem {
-  const state = change.kind === 'refused' ? 'refused within v1' : `${change.kind}, not recorded`;
+/**
+ * The build's line for a change nobody recorded, in the data problems' format; `state` says more
+ * of a breaking change (`breaking, announced for 2026-12-26`).
+ */
+export function toUnrecordedProblem(change: ContractChange, state?: string): DataProblem {
+  state ??= change.kind === 'refused' ? 'refused within v1' : `${change.kind}, not recorded`;
   return { file: change.file, pointer: change.pointer, expected: `${state}: ${change.summary}` };
 }
 

@@ -1,9 +1,13 @@
 /**
  * Records the changes the build would publish: the new lock, and the changelog entry that tells
  * clients and agents about them. Additions and wording changes need nothing more; breaking changes
- * need a reason and an effective date; refused changes cannot be recorded.
+ * are announced first (`announceChanges`: a reason and an effective date at least
+ * MINIMUM_NOTICE_DAYS away) and recorded on or after that date, or at once as an emergency, with a
+ * reason; refused changes cannot be recorded.
  */
+import { earliestEffectiveDate, MINIMUM_NOTICE_DAYS } from '../../contract/change-notice.ts';
 import type { ChangelogData, ChangelogEntry } from '../../contract/schemas/index.ts';
+import { listPendingChanges, type PendingChange } from '../../site/lib/changelog/pending-changes.ts';
 import type { ContractChange } from './contract-change.ts';
 import type { PublishedContract } from './published-contract.ts';
 
@@ -12,8 +16,53 @@ export interface RecordOptions {
   date: string;
   title?: string | undefined;
   reason?: string | undefined;
-  /** `YYYY-MM-DD`: from when the breaking changes apply. */
+  /** `YYYY-MM-DD`: from when the breaking changes apply (announcements only). */
   effective?: string | undefined;
+  /** Publish breaking changes now, without their notice period (needs `reason`). */
+  emergency?: boolean | undefined;
+}
+
+/** The command that announces breaking changes, with the earliest date it accepts. */
+export function announceCommand(today: string): string {
+  return `npm run changes -- --announce --reason "<why clients lose it>" --effective ${earliestEffectiveDate(today)}`;
+}
+
+/** Where each breaking change stands against the announcements: the one that covers it, if any. */
+export function findAnnouncement(change: ContractChange, pending: readonly PendingChange[]): PendingChange | undefined {
+  return pending.find((announcement) => announcement.changes.some(({ summary }) => summary === change.summary));
+}
+
+/**
+ * Why breaking changes may not be recorded today, or `undefined` when they may: each must be
+ * announced, and today must be on or after its announcement's effective date.
+ */
+export function checkNotice(
+  changes: readonly ContractChange[],
+  changelog: ChangelogData,
+  today: string,
+): { error: string; hint: string; from: string } | undefined {
+  const pending = listPendingChanges(changelog);
+  const breaking = changes.filter(({ kind }) => kind === 'breaking');
+  const unannounced = breaking.filter((change) => !findAnnouncement(change, pending));
+  if (unannounced.length > 0) {
+    const from = earliestEffectiveDate(today);
+    return {
+      from,
+      error: `${count(unannounced.length, 'breaking change')} ${unannounced.length === 1 ? 'is' : 'are'} not announced: the earliest ${unannounced.length === 1 ? 'it' : 'they'} may be published is ${from} (${MINIMUM_NOTICE_DAYS} days' notice)`,
+      hint: `announce first: ${announceCommand(today)}; publish the announcement with the data unchanged, then make the change on that date`,
+    };
+  }
+  const early = breaking
+    .map((change) => findAnnouncement(change, pending)!)
+    .filter(({ effective }) => effective > today)
+    .sort((a, b) => (a.effective < b.effective ? 1 : -1));
+  const [latest] = early;
+  if (!latest) return undefined;
+  return {
+    from: latest.effective,
+    error: `announced in the changelog entry ${latest.id} for ${latest.effective}: it may be published from ${latest.effective}, not ${today}`,
+    hint: `until then, publish the data unchanged (the answers carry the notice); from ${latest.effective}: npm run changes -- --record`,
+  };
 }
 
 export type RecordResult =
@@ -46,19 +95,50 @@ export function recordChanges(
       hint: 'edit data/ first',
     };
   const breaking = changes.some(({ kind }) => kind === 'breaking');
-  const { reason, effective } = options;
-  if (breaking && (!reason?.trim() || !effective))
+  const { emergency } = options;
+  const reason = options.reason?.trim();
+  if (options.effective !== undefined)
     return {
       ok: false,
-      error: 'breaking changes need a reason and an effective date to be recorded',
-      hint: 'add --reason "<why clients lose it>" --effective <YYYY-MM-DD>',
+      error: '--effective goes with --announce: a recorded change takes effect the day it is published',
+      hint: `announce breaking changes first: ${announceCommand(options.date)}`,
     };
-  if (effective !== undefined && !isIsoDate(effective))
+  if (emergency && (!breaking || !reason))
     return {
       ok: false,
-      error: `--effective must be a date such as 2026-12-01 (got ${JSON.stringify(effective)})`,
-      hint: 'use YYYY-MM-DD',
+      error: breaking
+        ? '--emergency needs --reason: the changelog says why clients got no notice'
+        : '--emergency is for breaking changes only; none is pending',
+      hint: breaking ? 'add --reason "<why it cannot wait>"' : 'record them with a bare npm run changes -- --record',
     };
+  if (!emergency && reason)
+    return {
+      ok: false,
+      error: '--reason goes with --announce or --emergency: a recorded change takes its reason from its announcement',
+      hint: `announce breaking changes first: ${announceCommand(options.date)}`,
+    };
+  const pending = listPendingChanges(changelog);
+  const notice = breaking && !emergency ? checkNotice(changes, changelog, options.date) : undefined;
+  if (notice) return { ok: false, error: notice.error, hint: notice.hint };
+  const announcements = new Set(
+    changes.filter(({ kind }) => kind === 'breaking' && !emergency).map((change) => findAnnouncement(change, pending)!),
+  );
+  if (announcements.size > 1)
+    return {
+      ok: false,
+      error: `these breaking changes were announced in ${announcements.size} entries (${[...announcements].map(({ id }) => id).join(', ')})`,
+      hint: "publish one announcement's changes at a time: undo the others in data/, record, then redo them",
+    };
+  const [announcement] = announcements;
+  const left =
+    announcement?.changes.filter(({ summary }) => !changes.some((change) => change.summary === summary)) ?? [];
+  if (left.length > 0)
+    return {
+      ok: false,
+      error: `the announcement ${announcement!.id} also announces ${left.map(({ summary }) => JSON.stringify(summary)).join(', ')}, which the data does not make`,
+      hint: 'publish every change of an announcement together: make them all in data/, then record',
+    };
+  const effective = breaking ? (announcement?.effective ?? options.date) : undefined;
 
   const platforms: PublishedContract['platforms'] = {};
   for (const [id, platform] of Object.entries(published.platforms)) {
@@ -66,7 +146,10 @@ export function recordChanges(
       current.platforms[id] ??
       (platform.withdrawn
         ? platform
-        : { ...platform, withdrawn: { effective: effective ?? options.date, reason: reason ?? '' } });
+        : {
+            ...platform,
+            withdrawn: { effective: effective ?? options.date, reason: announcement?.reason ?? reason ?? '' },
+          });
   }
   for (const [id, platform] of Object.entries(current.platforms)) platforms[id] ??= platform;
 
@@ -74,7 +157,13 @@ export function recordChanges(
     id: uniqueId(options.date, changelog),
     date: options.date,
     title: options.title?.trim() || describeEntry(changes),
-    ...(breaking && reason && effective ? { breaking: { reason: reason.trim(), effective } } : {}),
+    ...(breaking && effective
+      ? {
+          breaking: announcement
+            ? { reason: announcement.reason, effective, announced: announcement.id }
+            : { reason: reason ?? '', effective, emergency: true as const },
+        }
+      : {}),
     changes: changes.map(({ kind, summary, where }) => ({
       kind: kind as 'added' | 'changed' | 'breaking',
       summary,
@@ -82,6 +171,60 @@ export function recordChanges(
     })),
   };
   return { ok: true, contract: { ...current, platforms }, changelog: [entry, ...changelog], entry };
+}
+
+/**
+ * Announces the breaking changes among `changes`: a changelog entry with the reason and the
+ * effective date, which must be at least MINIMUM_NOTICE_DAYS away. The lock does not change: the
+ * data must be published as it was until the effective date (the build refuses the change before it).
+ */
+export function announceChanges(
+  input: { changes: ContractChange[]; changelog: ChangelogData },
+  options: RecordOptions,
+): { ok: true; changelog: ChangelogData; entry: ChangelogEntry } | { ok: false; error: string; hint: string } {
+  const pending = listPendingChanges(input.changelog);
+  const breaking = input.changes.filter(({ kind }) => kind === 'breaking');
+  const fresh = breaking.filter((change) => !findAnnouncement(change, pending));
+  if (fresh.length === 0)
+    return {
+      ok: false,
+      error:
+        breaking.length === 0
+          ? 'nothing to announce: the data holds no breaking change'
+          : 'every breaking change in the data is announced already',
+      hint:
+        breaking.length === 0
+          ? 'make the breaking change in data/ first; --announce records it without publishing it'
+          : 'npm run changes lists them with their dates',
+    };
+  const reason = options.reason?.trim();
+  const from = earliestEffectiveDate(options.date);
+  if (!reason || !options.effective)
+    return {
+      ok: false,
+      error: 'an announcement needs a reason and an effective date',
+      hint: `add --reason "<why clients lose it>" --effective ${from}`,
+    };
+  if (!isIsoDate(options.effective))
+    return {
+      ok: false,
+      error: `--effective must be a date such as ${from} (got ${JSON.stringify(options.effective)})`,
+      hint: 'use YYYY-MM-DD',
+    };
+  if (options.effective < from)
+    return {
+      ok: false,
+      error: `--effective must be ${from} or later: clients get ${MINIMUM_NOTICE_DAYS} days' notice (got ${options.effective})`,
+      hint: `use --effective ${from} or later; a change that cannot wait is recorded with npm run changes -- --record --emergency --reason "<why>"`,
+    };
+  const entry: ChangelogEntry = {
+    id: uniqueId(options.date, input.changelog),
+    date: options.date,
+    title: options.title?.trim() || describeEntry(fresh),
+    announcement: { reason, effective: options.effective },
+    changes: fresh.map(({ summary, where }) => ({ kind: 'breaking' as const, summary, where })),
+  };
+  return { ok: true, changelog: [entry, ...input.changelog], entry };
 }
 
 /** `Adds the platform "mastodon" (Mastodon)` for one change, `3 changes: 1 breaking, 2 added` for more. */

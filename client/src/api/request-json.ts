@@ -1,3 +1,4 @@
+import { readChangeNotice, type ChangeNotice } from './change-notice.ts';
 import { toOneLine, type ClientError } from './client-error.ts';
 import type { FetchLike } from './fetch-like.ts';
 import type { ProxySettings } from './proxy-settings.ts';
@@ -60,6 +61,8 @@ interface ApiAnswer<T> {
   /** The answer exactly as received, for `--json`. */
   text: string;
   value: T;
+  /** The notice of an announced breaking change, when the answer's headers carry one. */
+  notice?: ChangeNotice | undefined;
 }
 
 export type ApiResult<T> = ApiAnswer<T> | { ok: false; error: ClientError };
@@ -315,7 +318,8 @@ async function readAnswer<T>(
       },
     };
   }
-  return { ok: true, url, text, value: checked.value };
+  const notice = readChangeNotice(response.headers, url);
+  return { ok: true, url, text, value: checked.value, ...(notice && { notice }) };
 }
 
 function fail(

@@ -2,6 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../api/api-client.ts';
 import type { ApiResult } from '../api/request-json.ts';
 import { toOneLine, type ClientError } from '../api/client-error.ts';
+import { reportChangeNotice } from '../change-notice-line.ts';
 import { escapeJsonControls, findUnprintable, toPrintableValue } from '../output/printable.ts';
 import type { OutputStream, Style } from '../output/style.ts';
 
@@ -49,7 +50,8 @@ export type LocalCommandHandler = (context: LocalCommandContext) => LocalCommand
  * the human rendering reads the answer with every string made printable; output meant to be
  * pasted and run (`unprintable: 'refuse'`) is refused instead, naming where the answer holds the
  * character; `--json` on a terminal escapes those characters (the same JSON value), and in a pipe
- * stays byte for byte what was received.
+ * stays byte for byte what was received. An answer that announces a breaking change adds one line
+ * on stderr (client/src/change-notice-line.ts).
  */
 export async function showAnswer<T>(
   context: CommandContext,
@@ -58,6 +60,18 @@ export async function showAnswer<T>(
   options: { unprintable?: 'replace' | 'refuse' } = {},
 ): Promise<CommandOutcome> {
   if (!result.ok) return result;
+  const outcome = printAnswer(context, result, render, options);
+  // After the answer, on stderr: the notice of an announced breaking change, once per announcement.
+  if (result.notice) reportChangeNotice(result.notice, result.url, context);
+  return outcome;
+}
+
+function printAnswer<T>(
+  context: CommandContext,
+  result: ApiResult<T> & { ok: true },
+  render: (value: T) => string,
+  options: { unprintable?: 'replace' | 'refuse' },
+): CommandOutcome {
   if (context.json) {
     context.stdout.write(withNewline(context.tty ? escapeJsonControls(result.text) : result.text));
     return { ok: true };

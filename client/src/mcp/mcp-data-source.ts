@@ -1,4 +1,5 @@
 import type { OperationId, ResponseBody } from '../../../contract/endpoints.ts';
+import type { ChangeNotice } from '../api/change-notice.ts';
 
 /**
  * Where the MCP server's tools and resources get their data. Two sources exist:
@@ -26,7 +27,15 @@ export interface McpDataCall {
   onWait?: ((wait: { waitMs: number; retry: number; retries: number }) => void) | undefined;
 }
 
-export type McpDataResult<T> = { ok: true; value: T; text: string } | { ok: false; error: McpDataError };
+export type McpDataResult<T> =
+  | {
+      ok: true;
+      value: T;
+      text: string;
+      /** The notice of an announced breaking change that the answer carries (client/src/api/change-notice.ts). */
+      notice?: ChangeNotice | undefined;
+    }
+  | { ok: false; error: McpDataError };
 
 /** Why the data could not be had, as the command line reports it: one line each. */
 export interface McpDataError {

@@ -2,6 +2,7 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/serv
 import { findEndpoint, type OperationId } from '../../../contract/endpoints.ts';
 import { tolerantSchemas } from '../../../contract/schemas/index.ts';
 import type { McpDataCall, McpDataError, McpDataResult, McpDataSource } from './mcp-data-source.ts';
+import type { ChangeNotice } from '../api/change-notice.ts';
 import { toSelfContainedSchema } from './self-contained-schema.ts';
 import { MCP_TOOL_NAMES } from './mcp-tool-names.ts';
 
@@ -109,7 +110,24 @@ function toToolResult<T extends Record<string, unknown>>(
   formatError: FormatDataError,
 ): CallToolResult {
   if (!result.ok) return toErrorResult(result.error, formatError);
-  return { content: [{ type: 'text', text: JSON.stringify(result.value) }], structuredContent: result.value };
+  return {
+    content: [
+      { type: 'text', text: JSON.stringify(result.value) },
+      ...(result.notice ? [{ type: 'text' as const, text: describeNoticeForModel(result.notice) }] : []),
+    ],
+    structuredContent: result.value,
+  };
+}
+
+/**
+ * An announced breaking change, said to the model beside the answer (a second text block): the
+ * answer is still complete and current, but something in it is going away.
+ */
+export function describeNoticeForModel(notice: ChangeNotice): string {
+  const when = notice.effectiveAt ? ` It may take effect from ${notice.effectiveAt.toISOString().slice(0, 10)}.` : '';
+  const where =
+    notice.links.length > 0 ? ` Read ${notice.links.join(' and ')} before storing ids from this answer.` : '';
+  return `Notice: the API has announced a breaking change to this answer (for example, a platform id going away).${when}${where} Until then, the answer above is current.`;
 }
 
 /**

@@ -3,6 +3,8 @@
  * subscribe to. Each item links to its entry on the changelog page.
  * @see https://www.jsonfeed.org/version/1.1/
  */
+import { compareVersions } from '../../../client/src/update-notice.ts';
+import { MINIMUM_NOTICE_DAYS } from '../../../contract/change-notice.ts';
 import type { ChangelogData, ChangelogEntry } from '../../../contract/schemas/index.ts';
 import { escapeHtml } from '../text/escape-html.ts';
 
@@ -33,12 +35,37 @@ export interface ChangelogItem {
 }
 
 /** The changes of one entry in words, one line each: the feed's text and the page's list say the same. */
-export function describeEntryLines(entry: ChangelogEntry): string[] {
+export function describeEntryLines(entry: ChangelogEntry, entries: ChangelogData = [entry]): string[] {
   return [
-    ...(entry.breaking ? [`Breaking, effective ${entry.breaking.effective}: ${entry.breaking.reason}`] : []),
+    ...describeNotice(entry, entries),
     ...entry.changes.map(
       ({ kind, summary, where }) => `${kind}: ${summary}${where.length > 0 ? ` (${where.join(', ')})` : ''}`,
     ),
+  ];
+}
+
+/** How a breaking change was announced and published, in a line or two: what a client acts on. */
+function describeNotice(entry: ChangelogEntry, entries: ChangelogData): string[] {
+  const { announcement, breaking } = entry;
+  if (announcement) {
+    const publication = entries.find((other) => other.breaking?.announced === entry.id);
+    return [
+      `Announced, effective ${announcement.effective}: ${announcement.reason}`,
+      publication
+        ? `Published on ${publication.date}, in the entry ${publication.id}.`
+        : `Until it is published, the answers it affects carry the Deprecation and Sunset headers.`,
+    ];
+  }
+  if (!breaking) return [];
+  if (breaking.emergency)
+    return [
+      `Breaking, effective ${breaking.effective}: ${breaking.reason}`,
+      `Emergency: published without the ${MINIMUM_NOTICE_DAYS} days' notice.`,
+    ];
+  const announced = entries.find(({ id }) => id === breaking.announced);
+  return [
+    `Breaking, effective ${breaking.effective}: ${breaking.reason}`,
+    ...(announced ? [`Announced on ${announced.date}, in the entry ${announced.id}.`] : []),
   ];
 }
 
@@ -49,10 +76,20 @@ export function describeEntryLines(entry: ChangelogEntry): string[] {
  */
 export function describeNextStep(entry: ChangelogEntry): string {
   const kinds = new Set(entry.changes.map(({ kind }) => kind));
+  if (entry.announcement)
+    return `Stop relying on what goes before ${entry.announcement.effective}: read the list from the API instead of storing it.`;
+  if (entry.breaking?.announced)
+    return 'Nothing more, if you acted on the announcement: what it announced is gone now.';
   if (entry.breaking || kinds.has('breaking'))
     return `Stop relying on what goes before ${entry.breaking?.effective ?? 'it is published'}: read the list from the API instead of storing it.`;
   if (kinds.has('changed')) return 'Nothing, unless you keep a copy of the changed text or link: fetch it again.';
   return 'Nothing: a v1 client accepts what is added. Show it, or skip what you do not know.';
+}
+
+/** An entry's title as the page and the feed show it: an announcement and a breaking change say so first. */
+function describeTitle(entry: ChangelogEntry): string {
+  if (entry.announcement) return `Announced for ${entry.announcement.effective}: ${entry.title}`;
+  return entry.breaking ? `Breaking: ${entry.title}` : entry.title;
 }
 
 /** Every entry and every release of the client, newest first; on the same day, the release last. */
@@ -60,12 +97,14 @@ export function listChangelogItems(entries: ChangelogData, releases: readonly Cl
   const changes: ChangelogItem[] = entries.map((entry) => ({
     id: entry.id,
     date: entry.date,
-    title: entry.breaking ? `Breaking: ${entry.title}` : entry.title,
-    lines: describeEntryLines(entry),
+    title: describeTitle(entry),
+    lines: describeEntryLines(entry, entries),
     nextStep: describeNextStep(entry),
-    tags: [...new Set(entry.changes.map(({ kind }) => kind))],
+    tags: [...(entry.announcement ? ['announced'] : []), ...new Set(entry.changes.map(({ kind }) => kind))],
   }));
-  const released: ChangelogItem[] = releases.map((release) => ({
+  // Newest version first, whatever order they come in: two releases can share a day.
+  const newestFirst = [...releases].sort((a, b) => compareVersions(b.version, a.version));
+  const released: ChangelogItem[] = newestFirst.map((release) => ({
     id: `earshot-${release.version.replaceAll('.', '-')}`,
     date: release.date,
     title: `The earshot client ${release.version}`,

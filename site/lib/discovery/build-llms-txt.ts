@@ -32,6 +32,8 @@ export interface LlmsTxtInput {
   client: { installGlobal: string; mcpCommand: string };
   /** The remote MCP endpoint's URL: POST only, so named in prose rather than as a link. */
   mcpEndpointUrl: string;
+  /** The breaking changes announced and not in effect yet, a paragraph each (site/lib/docs/pending-changes-text.ts). */
+  pendingChanges: readonly string[];
   docs: readonly LlmsTxtPage[];
   api: readonly LlmsTxtPage[];
   optional: readonly LlmsTxtPage[];
@@ -62,6 +64,7 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
     '',
     input.retryRuleText,
     '',
+    ...input.pendingChanges.flatMap((paragraph) => [paragraph, '']),
     'Every page is also Markdown: at its path with `.md` for the trailing slash (the links below), or at the page itself for `Accept: text/markdown`.',
     '',
     `MCP clients reach the same data at the remote MCP endpoint ${input.mcpEndpointUrl} (Streamable HTTP, protocol revisions ${listInWords(input.mcpRevisions)}, no key).`,

@@ -24,6 +24,8 @@ export interface SkillMdInput {
   mcp: { endpointUrl: string; configurationUrl: string; serverCardUrl: string; tools: readonly string[] };
   cli: { installGlobal: string; npxPlatforms: string; docsUrl: string };
   tooManyRequestsBody: string;
+  /** The breaking changes announced and not in effect yet, a paragraph each (site/lib/docs/pending-changes-text.ts). */
+  pendingChanges: readonly string[];
 }
 
 /** The skill's description: what it is for and when to use it (the index lists it too). */
@@ -62,6 +64,7 @@ export function buildSkillMd(input: SkillMdInput): string {
     '',
     `The OpenAPI ${input.openApiVersion} document, ${input.openApiUrl}, describes every answer exactly.`,
     '',
+    ...input.pendingChanges.flatMap((paragraph) => [paragraph, '']),
     '## Use the MCP server',
     '',
     `If you are an MCP client that takes a URL, connect to the remote endpoint ${input.mcp.endpointUrl} (Streamable HTTP, no key, nothing to install). Its tools: ${input.mcp.tools.map((tool) => `\`${tool}\``).join(', ')}, which return exactly the API's answers. Its configuration for MCP clients is ${input.mcp.configurationUrl}; its MCP Server Card is ${input.mcp.serverCardUrl}.`,

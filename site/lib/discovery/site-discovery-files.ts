@@ -3,6 +3,7 @@
  * Skills. Each page that serves one (site/pages/.well-known/) and each file that links to one
  * calls these, so that a file and its announcements cannot disagree.
  */
+import { describePendingChanges } from '../docs/pending-changes-text.ts';
 import type { McpServerCard } from '../../../contract/schemas/index.ts';
 import { earshotTools } from '../../../client/src/mcp/mcp-tools.ts';
 import { loadDocsFacts } from '../docs/docs-facts.ts';
@@ -69,6 +70,7 @@ export function loadAgentSkills(): AgentSkill[] {
       docsUrl: facts.resourceLinks.cli,
     },
     tooManyRequestsBody: facts.tooManyRequestsBody,
+    pendingChanges: describePendingChanges(baseUrl),
   });
   return [
     {

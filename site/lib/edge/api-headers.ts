@@ -12,9 +12,17 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 /**
  * The response headers a script on another origin may read, beyond the CORS-safelisted ones
  * (Cache-Control, Content-Type and a few more): the validator to revalidate with, the links to
- * follow, and the rate-limit signals to back off by.
+ * * follow, the rate-limit signals to back off by, and the notice of an announced breaking change.
  */
-export const CORS_EXPOSED_HEADERS = ['ETag', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy'] as const;
+export const CORS_EXPOSED_HEADERS = [
+  'ETag',
+  'Link',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+  'Deprecation',
+  'Sunset',
+] as const;
 
 /**
  * How long a browser may reuse a preflight answer, in seconds. Browsers cap it (Chromium at

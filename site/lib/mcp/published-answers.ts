@@ -1,5 +1,6 @@
 import type { McpDataSource } from '../../../client/src/mcp/mcp-data-source.ts';
-import type { OperationId } from '../../../contract/endpoints.ts';
+import { readChangeNotice } from '../../../client/src/api/change-notice.ts';
+import { findEndpoint, type OperationId } from '../../../contract/endpoints.ts';
 import { createMcpEndpoint, type McpEndpoint } from './mcp-endpoint.ts';
 
 /**
@@ -18,6 +19,11 @@ export interface PublishedAnswers {
   bodies: Record<OperationId, string>;
   /** The OpenAPI document exactly as served. */
   openapi: string;
+  /**
+   * The notice headers each endpoint answers with while a breaking change is announced
+   * (site/lib/edge/change-notice-headers.ts), by operation id; absent when none is.
+   */
+  notices?: Partial<Record<OperationId, Record<string, string>>>;
 }
 
 /** The MCP server's data source over the published answers: every call answers at once. */
@@ -26,11 +32,13 @@ export function toPublishedDataSource(answers: PublishedAnswers): McpDataSource 
   const openapi = JSON.parse(answers.openapi) as unknown;
   return {
     baseUrl: answers.baseUrl,
-    get: async (operationId) => ({
-      ok: true,
-      value: values.get(operationId) as never,
-      text: answers.bodies[operationId],
-    }),
+    get: async (operationId) => {
+      const headers = answers.notices?.[operationId];
+      const notice = headers
+        ? readChangeNotice(new Headers(headers), `${answers.baseUrl}${findEndpoint(operationId).path}`)
+        : undefined;
+      return { ok: true, value: values.get(operationId) as never, text: answers.bodies[operationId], notice };
+    },
     getOpenApiDocument: async () => ({ ok: true, value: openapi, text: answers.openapi }),
   };
 }

@@ -2,7 +2,10 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { endpoints, type OperationId } from '../../../contract/endpoints.ts';
 import { renderEndpointBody } from '../api/endpoint-body.ts';
+import { loadChangelogOrThrow } from '../changelog/load-changelog.ts';
+import { listPendingChanges } from '../changelog/pending-changes.ts';
 import { readCliPackageVersion } from '../cli-package/cli-tarball.ts';
+import { buildChangeNoticeHeaders } from '../edge/change-notice-headers.ts';
 import { buildOpenApiDocument } from '../openapi/build-openapi-document.ts';
 import type { SiteContext } from '../site-context.ts';
 import type { PublishedAnswers } from './published-answers.ts';
@@ -15,11 +18,20 @@ export function buildPublishedAnswers(context: SiteContext): PublishedAnswers {
   const bodies = Object.fromEntries(
     endpoints.map((endpoint) => [endpoint.operation.id, renderEndpointBody(endpoint, context)]),
   ) as Record<OperationId, string>;
+  // The same notice headers the endpoints answer with, so that the remote tools mention it too.
+  const headers = buildChangeNoticeHeaders(listPendingChanges(loadChangelogOrThrow()));
+  const notices = Object.fromEntries(
+    endpoints.flatMap(({ path, operation }) => {
+      const notice = headers.get(path);
+      return notice ? [[operation.id, notice]] : [];
+    }),
+  );
   return {
     baseUrl: context.baseUrl,
     serverVersion: readCliPackageVersion(),
     bodies,
     openapi: JSON.stringify(buildOpenApiDocument(context)),
+    ...(Object.keys(notices).length > 0 && { notices }),
   };
 }
 

@@ -25,6 +25,8 @@ const okHeaders = {
   Link: headerRef('Link'),
   'RateLimit-Policy': headerRef('RateLimit-Policy'),
   'Access-Control-Allow-Origin': headerRef('Access-Control-Allow-Origin'),
+  Deprecation: headerRef('Deprecation'),
+  Sunset: headerRef('Sunset'),
 };
 
 /** The GET and HEAD operations of one endpoint (a Path Item Object, 4.8.9): the only operations the API has. */

@@ -1,6 +1,8 @@
 import type { RateLimit } from '../../../contract/rate-limit.ts';
 import { formatRateLimit, formatRateLimitPolicy } from '../../../contract/rate-limit-fields.ts';
+import { addDays, MINIMUM_NOTICE_DAYS } from '../../../contract/change-notice.ts';
 import { API_LINK_HEADER } from '../edge/api-headers.ts';
+import { formatDeprecationDate, formatSunsetDate } from '../edge/change-notice-headers.ts';
 
 /** A `$ref` to one of the headers below, by its name. */
 export const headerRef = (name: keyof ReturnType<typeof describeHeaders>) => ({
@@ -10,7 +12,8 @@ export const headerRef = (name: keyof ReturnType<typeof describeHeaders>) => ({
 /**
  * The response headers (`components.headers`), named after the header each one describes. Each is
  * sent on every answer that lists it, so each is `required` (4.8.21): a deploy that drops one
- * breaks the document, and a validator in front of it (Prism, the e2e tests) says so.
+ * breaks the document, and a validator in front of it (Prism, the e2e tests) says so. The two
+ * notice headers are the exception: sent only while a breaking change is announced.
  */
 export function describeHeaders({ rateLimit, limit }: { rateLimit: RateLimit; limit: string }) {
   return {
@@ -29,9 +32,23 @@ export function describeHeaders({ rateLimit, limit }: { rateLimit: RateLimit; li
     Link: {
       required: true,
       description:
-        'The OpenAPI document (`service-desc`), the docs (`service-doc`, RFC 8631) and the API catalog (`api-catalog`, RFC 9727).',
+        'The OpenAPI document (`service-desc`), the docs (`service-doc`, RFC 8631) and the API catalog (`api-catalog`, RFC 9727). While a breaking change is announced, also its changelog entry, as `rel="deprecation"` (RFC 9745) and `rel="sunset"` (RFC 8594).',
       schema: { type: 'string' },
       example: API_LINK_HEADER,
+    },
+    Deprecation: {
+      required: false,
+      description:
+        'Sent only while a breaking change to this answer is announced: the day it was announced, as `@` and seconds since 1970 (RFC 9745). Read the changelog entry the `rel="deprecation"` link names, and stop relying on what goes before the `Sunset` date.',
+      schema: { type: 'string', pattern: '^@-?[0-9]+$' },
+      example: formatDeprecationDate('2026-12-01'),
+    },
+    Sunset: {
+      required: false,
+      description:
+        'Sent only while a breaking change to this answer is announced: the first day it may be published, as an HTTP date (RFC 8594). Until then the answer stays as it is.',
+      schema: { type: 'string' },
+      example: formatSunsetDate(addDays('2026-12-01', MINIMUM_NOTICE_DAYS)),
     },
     'RateLimit-Policy': {
       required: true,

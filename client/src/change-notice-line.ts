@@ -1,0 +1,69 @@
+/**
+ * The command line's one line about an announced breaking change: on stderr, after the command's
+ * own output, once per announcement and machine. Which announcements were shown is kept in
+ * `notices.json` in the state directory, so that a script calling `earshot` in a loop prints it
+ * once, not on every call; where nothing can be kept, it prints every time (a notice missed is
+ * worse than one repeated). It prints with `--json` too: stdout stays the answer byte for byte,
+ * and the scripts that store platform ids are the ones that need to hear of a removal.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChangeNotice } from './api/change-notice.ts';
+import { toPrintable } from './output/printable.ts';
+import type { OutputStream } from './output/style.ts';
+import { createStyle } from './output/style.ts';
+import { stateDirectory } from './state-directory.ts';
+
+/** The file in the state directory that lists the notices shown. */
+export const NOTICES_FILE = 'notices.json';
+
+/** How many announcements are remembered; the oldest are forgotten first. */
+const REMEMBERED_NOTICES = 100;
+
+export interface NoticeIo {
+  stderr: OutputStream;
+  env: Record<string, string | undefined>;
+}
+
+/** Prints the notice of the answer at `url` unless it was shown before. */
+export function reportChangeNotice(notice: ChangeNotice, url: string, io: NoticeIo): void {
+  const key = [...notice.links, notice.effectiveAt?.toISOString() ?? ''].join(' ') || url;
+  const file = noticesFile(io.env);
+  const seen = file ? readSeen(file) : [];
+  if (seen.includes(key)) return;
+  if (file) writeSeen(file, [...seen.filter((item) => item !== key), key].slice(-REMEMBERED_NOTICES));
+  io.stderr.write(`${createStyle(io.stderr, io.env).yellow(renderChangeNotice(notice, url))}\n`);
+}
+
+/** `notice: http://…/api/v1/platforms announces a breaking change from 2026-12-30: read http://… (shown once)`. */
+function renderChangeNotice(notice: ChangeNotice, url: string): string {
+  const when = notice.effectiveAt ? ` from ${notice.effectiveAt.toISOString().slice(0, 10)}` : '';
+  const where = notice.links.length > 0 ? `read ${notice.links.join(' ')}` : 'read the changelog';
+  return toPrintable(`notice: ${url} announces a breaking change${when}: ${where} (shown once)`);
+}
+
+function noticesFile(env: Record<string, string | undefined>): string | undefined {
+  const directory = stateDirectory(env);
+  return directory ? join(directory, NOTICES_FILE) : undefined;
+}
+
+function readSeen(file: string): string[] {
+  try {
+    const value = (JSON.parse(readFileSync(file, 'utf8')) as { shown?: unknown }).shown;
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Written in one step (a rename): two runs at once must not leave half a file. */
+function writeSeen(file: string, shown: string[]): void {
+  try {
+    mkdirSync(join(file, '..'), { recursive: true });
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, `${JSON.stringify({ shown })}\n`);
+    renameSync(partial, file);
+  } catch {
+    // A read-only home: the notice is printed every time instead.
+  }
+}
