@@ -178,6 +178,11 @@ describe('announce, then change: the life of a removed platform', { timeout: 30 
       assert.equal((await earshotPlatforms()).err, '', 'the second call of a script prints nothing');
       const llms = await (await fetch(`${baseUrl}/llms.txt`)).text();
       assert.ok(llms.includes(`From ${effective}: removes the platform "${removed.id}"`), 'llms.txt lacks the change');
+
+      // The smoke check a deploy gets expects the same notice, from the copy's changelog.
+      const smoke = await runInCopy(['tooling/smoke.ts', baseUrl]);
+      assert.equal(smoke.status, 0, smoke.output);
+      assert.match(smoke.output, /GET \/api\/v1\/platforms announces its pending breaking change/);
     });
   });
 

@@ -4,13 +4,16 @@
  * uses: the endpoint registry, the schemas, the error bodies, `netlify.toml` and its rate limit.
  */
 import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../contract/api-errors.ts';
-import { endpointFile, endpoints, findEndpoint, OPENAPI_PATH } from '../../contract/endpoints.ts';
+import { endpointFile, endpoints, findEndpoint, OPENAPI_PATH, type Endpoint } from '../../contract/endpoints.ts';
 import {
   API_CATALOG_CONTENT_TYPE,
   API_CATALOG_PATH,
   type ApiCatalog,
 } from '../../site/lib/discovery/build-api-catalog.ts';
 import { CHANGELOG_FEED_PATH, CHANGELOG_FEED_TYPE } from '../../site/lib/changelog/build-changelog-feed.ts';
+import { loadChangelogOrThrow } from '../../site/lib/changelog/load-changelog.ts';
+import { listPendingChanges } from '../../site/lib/changelog/pending-changes.ts';
+import { buildChangeNoticeHeaders } from '../../site/lib/edge/change-notice-headers.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
 import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
 import { MARKDOWN_CONTENT_TYPE } from '../../site/lib/edge/markdown-negotiation.ts';
@@ -59,6 +62,19 @@ const SECURITY_HEADERS = [
 const CORS_HEADERS = ['access-control-allow-origin', 'access-control-expose-headers', 'link'];
 const API_HEADERS = ['content-type', ...CORS_HEADERS, 'ratelimit-policy'];
 
+/** The changelog's pending breaking changes, by the endpoint whose answers announce them. */
+const pendingNotices = buildChangeNoticeHeaders(listPendingChanges(loadChangelogOrThrow()));
+
+/**
+ * The headers an endpoint's answer must carry exactly: all of API_HEADERS and SECURITY_HEADERS,
+ * except `Link` while a breaking change is pending, which joins netlify.toml's links with the
+ * notice's (the notice check judges it).
+ */
+function endpointHeaderNames(path: Endpoint['path']): string[] {
+  const names = [...API_HEADERS, ...SECURITY_HEADERS];
+  return pendingNotices.has(path) ? names.filter((name) => name !== 'link') : names;
+}
+
 /** The checks that need nothing but the deployment; `capabilities` resource links come later. */
 export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
   return [
@@ -69,6 +85,7 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
     ...buildMethodChecks(context),
     ...buildApiCatalogAndSchemaChecks(context),
     ...buildChangelogFeedChecks(context),
+    ...buildChangeNoticeChecks(context),
     ...buildStaticFileChecks(context),
     ...buildAgentDiscoveryChecks(context),
   ];
@@ -82,7 +99,7 @@ function buildEndpointChecks(context: SmokeContext): SmokeCheck[] {
       run: async () => {
         const response = await get(context, path);
         expectStatus(response, 200);
-        expectHeaders(response, resolveHeaders(context.config, path), [...API_HEADERS, ...SECURITY_HEADERS]);
+        expectHeaders(response, resolveHeaders(context.config, path), endpointHeaderNames(path));
         expectBrowserCacheAtMost(response, resolveHeaders(context.config, path)['cache-control']);
         expectRateLimitPolicy(response, context.rateLimit);
         expectValid(schema, await readJson(response));
@@ -93,7 +110,7 @@ function buildEndpointChecks(context: SmokeContext): SmokeCheck[] {
       run: async () => {
         const response = await fetchOrFail(context, new URL(path, `${context.baseUrl}/`).href, { method: 'HEAD' });
         expectStatus(response, 200);
-        expectHeaders(response, resolveHeaders(context.config, path), [...API_HEADERS, ...SECURITY_HEADERS]);
+        expectHeaders(response, resolveHeaders(context.config, path), endpointHeaderNames(path));
         expectRateLimitPolicy(response, context.rateLimit);
         if (!response.headers.get('etag')) throw new SmokeFailure('the answer has no ETag');
         if ((await response.arrayBuffer()).byteLength > 0) throw new SmokeFailure('a HEAD answer must have no body');
@@ -303,6 +320,41 @@ function buildChangelogFeedChecks(context: SmokeContext): SmokeCheck[] {
       },
     },
   ];
+}
+
+/**
+ * The notice of an announced breaking change, written by the build into `_headers`: only a deploy
+ * shows whether the CDN matches those rules on a rewritten answer and joins their `Link` with
+ * netlify.toml's. The expectation is this checkout's changelog: run the check on the commit deployed.
+ */
+function buildChangeNoticeChecks(context: SmokeContext): SmokeCheck[] {
+  return endpoints.map(({ path }) => {
+    const expected = pendingNotices.get(path);
+    return {
+      name: expected
+        ? `GET ${path} announces its pending breaking change: Deprecation, Sunset, and Link to the changelog entry`
+        : `GET ${path} has no Deprecation or Sunset header: no breaking change of it is pending`,
+      run: async () => {
+        const response = await get(context, path);
+        expectStatus(response, 200);
+        for (const name of ['Deprecation', 'Sunset'] as const) {
+          const got = response.headers.get(name);
+          if (got !== (expected?.[name] ?? null))
+            throw new SmokeFailure(
+              `${name} must be ${expected ? JSON.stringify(expected[name]) : 'absent'} (got ${JSON.stringify(got)})`,
+            );
+        }
+        if (!expected) return;
+        const link = response.headers.get('link') ?? '';
+        const own = resolveHeaders(context.config, path)['link'] ?? '';
+        for (const target of [...own.split(/,\s*/), ...(expected['Link'] ?? '').split(', ')].filter(Boolean))
+          if (!link.includes(target))
+            throw new SmokeFailure(
+              `Link must keep the API's links and add the notice's: ${target} is missing (got ${JSON.stringify(link)})`,
+            );
+      },
+    };
+  });
 }
 
 /** Static files whose headers only the CDN can judge: hashed assets, the Markdown twins, the client tarball. */

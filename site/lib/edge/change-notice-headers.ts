@@ -56,7 +56,8 @@ export function buildChangeNoticeHeaders(
  * The `_headers` blocks for the notice headers; an empty string when nothing is pending. Each
  * endpoint's rule is written for the path clients ask for and for the file netlify.toml rewrites
  * it to (`/api/v1/platforms.json`): which of the two a rule must name for a rewritten answer is not
- * documented, and `netlify dev` matches the file's. The file's own path answers the JSON 404.
+ * documented: the local server matches the path asked for, and `npm run smoke` judges a deploy.
+ * The file's own path answers the JSON 404.
  */
 export function buildChangeNoticeHeadersFile(pending: readonly PendingChange[]): string {
   const blocks = [...buildChangeNoticeHeaders(pending)].flatMap(([path, headers]) =>
