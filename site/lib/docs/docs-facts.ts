@@ -36,7 +36,10 @@ export function loadDocsFacts() {
   const { product, platforms } = data;
   const tarball = readCliTarball();
   const install = buildCliInstallCommands(baseUrl, tarball, data.product.baseUrl);
-  const mcpConfiguration = buildMcpConfiguration(baseUrl, product.baseUrl, install.url);
+  const mcpConfiguration = buildMcpConfiguration(baseUrl, product.baseUrl, install.url, {
+    url: `${baseUrl}${tarball.bundle.path}`,
+    sha256: tarball.bundle.sha256,
+  });
   const retryRule = loadRetryRule(rateLimit);
   const openApi = buildOpenApiDocument({ data, baseUrl, rateLimit });
   return {
