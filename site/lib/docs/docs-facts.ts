@@ -57,6 +57,13 @@ export function loadDocsFacts() {
       inspector: buildInspectorCommands(mcpConfiguration, readInspectorVersion()),
       windowsStdioServer: toWindowsStdioServer(mcpConfiguration),
     },
+    /** The MCP Bundle of the same build: the local server for desktop clients. */
+    mcpBundle: {
+      url: `${baseUrl}${tarball.bundle.path}`,
+      fileName: tarball.bundle.fileName,
+      size: formatTarballSize(tarball.bundle.size),
+      sha256: tarball.bundle.sha256,
+    },
     /** The client package this build serves, and the commands that install it from there. */
     cliPackage: {
       version: tarball.version,
@@ -132,7 +139,11 @@ function loadReleaseFacts(baseUrl: string, tarball: ReturnType<typeof readCliTar
     sha256: describeRelease(tarball.version, tarball.bytes, '').sha256,
     /** Every recorded release, newest first. */
     recorded: (JSON.parse(served.manifestText) as ReleaseManifest).releases
-      .map((record) => ({ ...record, url: `${baseUrl}${RELEASE_PATHS.tarballDirectory}${record.fileName}` }))
+      .map((record) => ({
+        ...record,
+        url: `${baseUrl}${RELEASE_PATHS.tarballDirectory}${record.fileName}`,
+        bundleUrl: record.bundle && `${baseUrl}${RELEASE_PATHS.tarballDirectory}${record.bundle.fileName}`,
+      }))
       .reverse(),
   };
 }
