@@ -38,10 +38,10 @@ export function buildMcpConfiguration(
 ): McpConfiguration {
   const baseUrlArgs = baseUrl === productionBaseUrl ? [] : ['--base-url', baseUrl];
   return {
-    ...(bundle ? { bundle } : {}),
     mcpServers: {
       [MCP_SERVER_NAME]: { type: 'http', url: `${baseUrl}${MCP_ENDPOINT_PATH}` },
       [MCP_STDIO_SERVER_NAME]: { type: 'stdio', command: 'npx', args: ['-y', packageUrl, MCP_COMMAND, ...baseUrlArgs] },
     },
+    ...(bundle ? { bundle } : {}),
   };
 }
