@@ -236,18 +236,6 @@ export function planServedReleases({ current, dir = RELEASES_DIR, context }: Ser
   const recordedIndex = store.manifest.releases.findIndex((record) => record.version === current.version);
   if (recordedIndex >= 0) {
     const recorded = store.tarballs.get(current.version)!;
-    const recordedBundle = store.bundles.get(current.version);
-    if (recordedBundle && current.bundle && !Buffer.from(recordedBundle).equals(current.bundle.bytes))
-      throw new ReleaseProblems(
-        [
-          {
-            file: label,
-            pointer: `/releases/${recordedIndex}/bundle`,
-            expected: `the MCP Bundle of earshot ${current.version} is released and never changes, but the bundle built now differs`,
-          },
-        ],
-        'bump "version" in client/package.json, then run `npm run release` to record the new version',
-      );
     if (!Buffer.from(recorded).equals(current.bytes)) {
       const changed = listChangedFiles(recorded, current.bytes);
       throw new ReleaseProblems(
@@ -261,6 +249,19 @@ export function planServedReleases({ current, dir = RELEASES_DIR, context }: Ser
         'bump "version" in client/package.json, then run `npm run release` to record the new version',
       );
     }
+    // The same package packs the same bundle: a bundle alone that differs means its packing changed.
+    const recordedBundle = store.bundles.get(current.version);
+    if (recordedBundle && current.bundle && !Buffer.from(recordedBundle).equals(current.bundle.bytes))
+      throw new ReleaseProblems(
+        [
+          {
+            file: label,
+            pointer: `/releases/${recordedIndex}/bundle`,
+            expected: `the MCP Bundle of earshot ${current.version} is released and never changes, but the bundle built now differs`,
+          },
+        ],
+        'bump "version" in client/package.json, then run `npm run release` to record the new version',
+      );
   } else if (context === 'production') {
     throw new ReleaseProblems(
       [
