@@ -92,7 +92,8 @@ export const mcpServerCardSchema = {
     },
     packages: {
       type: 'array',
-      description: 'The local server, packaged: the MCP Bundle a desktop client installs (server.json `Package`, type mcpb).',
+      description:
+        'The local server, packaged: the MCP Bundle a desktop client installs (server.json `Package`, type mcpb).',
       items: {
         type: 'object',
         additionalProperties: false,

@@ -61,7 +61,8 @@ export const releaseManifestSchema = {
               fileName: {
                 type: 'string',
                 pattern: '^earshot-[0-9A-Za-z.-]+-[0-9a-f]{10}\\.mcpb$',
-                description: 'The bundle under /cli/: earshot-<version>-<the first ten hex digits of its SHA-512>.mcpb.',
+                description:
+                  'The bundle under /cli/: earshot-<version>-<the first ten hex digits of its SHA-512>.mcpb.',
                 examples: ['earshot-1.1.0-0840ead340.mcpb'],
               },
               size: { type: 'integer', minimum: 1, description: "The bundle's size in bytes." },

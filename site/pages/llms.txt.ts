@@ -80,7 +80,8 @@ function listApiLinks(facts: DocsFacts, pageUrl: (slug: string) => string): Llms
     },
     {
       title: 'MCP Registry entry',
-      description: 'The server as the official MCP Registry lists it (server.json): name, version, icon and the remote endpoint.',
+      description:
+        'The server as the official MCP Registry lists it (server.json): name, version, icon and the remote endpoint.',
       url: `${baseUrl}${REGISTRY_SERVER_JSON_PATH}`,
     },
     {

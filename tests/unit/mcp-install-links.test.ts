@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { renderMcpClientSnippet, type McpClientId, type McpTransport } from '../../client/src/mcp/mcp-client-snippets.ts';
+import {
+  renderMcpClientSnippet,
+  type McpClientId,
+  type McpTransport,
+} from '../../client/src/mcp/mcp-client-snippets.ts';
 import { renderMcpInstallLinks } from '../../client/src/mcp/mcp-install-links.ts';
 import { buildMcpConfiguration } from '../../site/lib/mcp/mcp-configuration.ts';
 
@@ -25,7 +29,10 @@ function shellWords(line: string): string[] {
 
 function decodeCursorLink(link: string) {
   const parsed = new URL(link);
-  assert.equal(`${parsed.protocol}//${parsed.host}${parsed.pathname}`, 'cursor://anysphere.cursor-deeplink/mcp/install');
+  assert.equal(
+    `${parsed.protocol}//${parsed.host}${parsed.pathname}`,
+    'cursor://anysphere.cursor-deeplink/mcp/install',
+  );
   return {
     name: parsed.searchParams.get('name'),
     config: JSON.parse(Buffer.from(parsed.searchParams.get('config')!, 'base64').toString('utf8')) as unknown,
@@ -44,67 +51,70 @@ const snippetServer = (client: McpClientId, transport: McpTransport, map = 'mcpS
     map
   ]!.earshot;
 
-const cases: [McpClientId, McpTransport, { kind: 'link' | 'command'; decode(text: string): unknown; want: unknown }[]][] =
+const cases: [
+  McpClientId,
+  McpTransport,
+  { kind: 'link' | 'command'; decode(text: string): unknown; want: unknown }[],
+][] = [
+  ['cursor', 'http', [{ kind: 'link', decode: decodeCursorLink, want: { name: 'earshot', config: { url } } }]],
   [
-    ['cursor', 'http', [{ kind: 'link', decode: decodeCursorLink, want: { name: 'earshot', config: { url } } }]],
+    'cursor',
+    'stdio',
+    [{ kind: 'link', decode: decodeCursorLink, want: { name: 'earshot', config: snippetServer('cursor', 'stdio') } }],
+  ],
+  [
+    'vscode',
+    'http',
     [
-      'cursor',
-      'stdio',
-      [{ kind: 'link', decode: decodeCursorLink, want: { name: 'earshot', config: snippetServer('cursor', 'stdio') } }],
+      { kind: 'link', decode: decodeVsCodeLink, want: { name: 'earshot', type: 'http', url } },
+      {
+        kind: 'command',
+        decode: shellWords,
+        want: ['code', '--add-mcp', JSON.stringify({ name: 'earshot', type: 'http', url })],
+      },
     ],
+  ],
+  [
+    'vscode',
+    'stdio',
     [
-      'vscode',
-      'http',
-      [
-        { kind: 'link', decode: decodeVsCodeLink, want: { name: 'earshot', type: 'http', url } },
-        {
-          kind: 'command',
-          decode: shellWords,
-          want: ['code', '--add-mcp', JSON.stringify({ name: 'earshot', type: 'http', url })],
-        },
-      ],
+      {
+        kind: 'link',
+        decode: decodeVsCodeLink,
+        want: { name: 'earshot', ...(snippetServer('vscode', 'stdio', 'servers') as object) },
+      },
+      {
+        kind: 'command',
+        decode: (line) => JSON.parse(shellWords(line)[2]!),
+        want: { name: 'earshot', type: 'stdio', command, args },
+      },
     ],
-    [
-      'vscode',
-      'stdio',
-      [
-        {
-          kind: 'link',
-          decode: decodeVsCodeLink,
-          want: { name: 'earshot', ...(snippetServer('vscode', 'stdio', 'servers') as object) },
-        },
-        {
-          kind: 'command',
-          decode: (line) => JSON.parse(shellWords(line)[2]!),
-          want: { name: 'earshot', type: 'stdio', command, args },
-        },
-      ],
-    ],
-    [
-      'claude-code',
-      'http',
-      [{ kind: 'command', decode: shellWords, want: ['claude', 'mcp', 'add', '--transport', 'http', 'earshot', url] }],
-    ],
-    [
-      'claude-code',
-      'stdio',
-      [{ kind: 'command', decode: shellWords, want: ['claude', 'mcp', 'add', 'earshot', '--', command, ...args] }],
-    ],
-    ['codex', 'http', [{ kind: 'command', decode: shellWords, want: ['codex', 'mcp', 'add', 'earshot', '--url', url] }]],
-    [
-      'codex',
-      'stdio',
-      [{ kind: 'command', decode: shellWords, want: ['codex', 'mcp', 'add', 'earshot', '--', command, ...args] }],
-    ],
-    [
-      'gemini-cli',
-      'http',
-      [{ kind: 'command', decode: shellWords, want: ['gemini', 'mcp', 'add', '--transport', 'http', 'earshot', url] }],
-    ],
-    ['gemini-cli', 'stdio', []],
-    ['claude-desktop', 'http', []],
-    ['windsurf', 'stdio', []],
-  ];
+  ],
+  [
+    'claude-code',
+    'http',
+    [{ kind: 'command', decode: shellWords, want: ['claude', 'mcp', 'add', '--transport', 'http', 'earshot', url] }],
+  ],
+  [
+    'claude-code',
+    'stdio',
+    [{ kind: 'command', decode: shellWords, want: ['claude', 'mcp', 'add', 'earshot', '--', command, ...args] }],
+  ],
+  ['codex', 'http', [{ kind: 'command', decode: shellWords, want: ['codex', 'mcp', 'add', 'earshot', '--url', url] }]],
+  [
+    'codex',
+    'stdio',
+    [{ kind: 'command', decode: shellWords, want: ['codex', 'mcp', 'add', 'earshot', '--', command, ...args] }],
+  ],
+  [
+    'gemini-cli',
+    'http',
+    [{ kind: 'command', decode: shellWords, want: ['gemini', 'mcp', 'add', '--transport', 'http', 'earshot', url] }],
+  ],
+  ['gemini-cli', 'stdio', []],
+  ['claude-desktop', 'http', []],
+  ['windsurf', 'stdio', []],
+];
 
 describe('renderMcpInstallLinks: each link and command decodes to the served configuration', () => {
   for (const [client, transport, expected] of cases)

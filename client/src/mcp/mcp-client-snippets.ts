@@ -72,7 +72,8 @@ export const mcpClients = [
     docs: 'https://developers.openai.com/codex/mcp',
     where: {
       http: 'Run the command, or paste this into `~/.codex/config.toml`, or `.codex/config.toml` in a trusted project.',
-      stdio: 'Run the command, or paste this into `~/.codex/config.toml`, or `.codex/config.toml` in a trusted project.',
+      stdio:
+        'Run the command, or paste this into `~/.codex/config.toml`, or `.codex/config.toml` in a trusted project.',
     },
     verify: '`codex mcp list` shows `earshot`; `/mcp` in a session lists its tools.',
   },
@@ -163,10 +164,7 @@ export function renderMcpClientSnippet(
           : `[mcp_servers.earshot]\ncommand = ${toTomlString(command)}\nargs = [${args.map(toTomlString).join(', ')}]\n`,
       );
     case 'gemini-cli':
-      return snippet(
-        'json',
-        toJson({ mcpServers: { earshot: transport === 'http' ? { type: 'http', url } : stdio } }),
-      );
+      return snippet('json', toJson({ mcpServers: { earshot: transport === 'http' ? { type: 'http', url } : stdio } }));
   }
 }
 

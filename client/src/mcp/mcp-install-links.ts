@@ -36,9 +36,7 @@ export function renderMcpInstallLinks(
     case 'cursor': {
       const config = Buffer.from(JSON.stringify(http ? { url } : { command, args })).toString('base64');
       return [
-        link(
-          `cursor://anysphere.cursor-deeplink/mcp/install?name=${SERVER_NAME}&config=${encodeURIComponent(config)}`,
-        ),
+        link(`cursor://anysphere.cursor-deeplink/mcp/install?name=${SERVER_NAME}&config=${encodeURIComponent(config)}`),
       ];
     }
     // VS Code takes the server's entry with its name, as URL-encoded JSON, or the same JSON on its command line.
@@ -51,7 +49,12 @@ export function renderMcpInstallLinks(
     // Claude Code's snippet is its command already.
     case 'claude-code':
       return [
-        { client, transport, kind: 'command', text: renderMcpClientSnippet(client, configuration, transport).code.trimEnd() },
+        {
+          client,
+          transport,
+          kind: 'command',
+          text: renderMcpClientSnippet(client, configuration, transport).code.trimEnd(),
+        },
       ];
     // `--` ends Codex's own options: the server's flags (`-y`, `--base-url`) stay the server's.
     case 'codex':

@@ -29,7 +29,7 @@ export interface CliTarball {
 }
 
 /** The MCP Bundle as the site serves it: `/cli/earshot-<version>-<hash>.mcpb`. */
-export interface McpBundleFile {
+interface McpBundleFile {
   /** `earshot-1.1.0-3f2a9c1d0b.mcpb`: the version and the first ten hex digits of its SHA-512. */
   fileName: string;
   /** The site path: `/cli/earshot-1.1.0-3f2a9c1d0b.mcpb`. */
@@ -60,7 +60,7 @@ function readBuiltFile(file: string): Uint8Array {
 }
 
 /** The packed bundle of the current version, with its pinned file name. */
-export function readMcpBundle(): McpBundleFile {
+function readMcpBundle(): McpBundleFile {
   const bytes = readBuiltFile(resolve(BUILD_DIR, `earshot-${readCliPackageVersion()}.mcpb`));
   const sha512 = createHash('sha512').update(bytes).digest('hex');
   const fileName = `earshot-${readCliPackageVersion()}-${sha512.slice(0, 10)}.mcpb`;

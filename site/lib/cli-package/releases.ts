@@ -31,7 +31,7 @@ function releaseFileName(version: string, sha512Hex: string): string {
 }
 
 /** The record of a bundle's bytes: `earshot-1.1.0-0840ead340.mcpb`, size and digests. */
-export function describeBundle(version: string, bytes: Uint8Array): NonNullable<ReleaseRecord['bundle']> {
+function describeBundle(version: string, bytes: Uint8Array): NonNullable<ReleaseRecord['bundle']> {
   const sha512 = createHash('sha512').update(bytes).digest('hex');
   return {
     fileName: `earshot-${version}-${sha512.slice(0, 10)}.mcpb`,
@@ -45,12 +45,7 @@ export function describeBundle(version: string, bytes: Uint8Array): NonNullable<
  * The record of a tarball's bytes, released on `date` (`YYYY-MM-DD`, UTC), with the record of
  * its MCP Bundle when the release has one.
  */
-export function describeRelease(
-  version: string,
-  bytes: Uint8Array,
-  date: string,
-  bundle?: Uint8Array,
-): ReleaseRecord {
+export function describeRelease(version: string, bytes: Uint8Array, date: string, bundle?: Uint8Array): ReleaseRecord {
   const sha512 = createHash('sha512').update(bytes).digest();
   return {
     version,

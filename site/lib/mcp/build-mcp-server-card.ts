@@ -94,7 +94,7 @@ export function describeMcpRegistryName(productionBaseUrl: string): string {
 }
 
 /** The MCP Bundle as a server.json `Package`: a stdio server, downloaded and checked against its SHA-256. */
-export function describeBundlePackage(bundle: NonNullable<McpConfiguration['bundle']>, version: string) {
+function describeBundlePackage(bundle: NonNullable<McpConfiguration['bundle']>, version: string) {
   return {
     registryType: 'mcpb' as const,
     identifier: bundle.url,
