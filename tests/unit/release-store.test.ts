@@ -56,7 +56,7 @@ const current = {
 /** The bundle with one byte changed: another file under the recorded name. */
 function alteredBundle(bytes: Uint8Array): Uint8Array {
   const copy = new Uint8Array(bytes);
-  copy[copy.length - 1] ^= 1;
+  copy[copy.length - 1] = copy.at(-1)! ^ 1;
   return copy;
 }
 
