@@ -11,6 +11,7 @@ import { MCP_BUNDLE_BASE_URL_KEY } from '../../client/src/mcp/mcp-bundle.ts';
 import { findFreePort } from '../../tooling/local-server.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
 import { mcpClients, renderMcpClientSnippet } from '../../client/src/mcp/mcp-client-snippets.ts';
+import { renderMcpInstallLinks } from '../../client/src/mcp/mcp-install-links.ts';
 import { mcpConfigurationSchema, type McpConfiguration } from '../../contract/schemas/index.ts';
 import { codeOnPage } from '../support/install-commands.ts';
 import { runInstalledCli as run, systemNodePath } from '../support/install-cli.ts';
@@ -470,10 +471,12 @@ test.describe('the MCP page: setup first, one tab per client, each what `earshot
   });
 
   for (const client of mcpClients) {
-    test(`${client.name}'s tab: the remote endpoint, then the local server, as earshot mcp config --client ${client.id} prints them, then how to check it`, async ({
+    test(`${client.name}'s tab: the remote endpoint, then the local server, each its install links and commands, then as earshot mcp config --client ${client.id} prints it, then how to check it`, async ({
       page,
+      request,
       baseURL,
     }) => {
+      const configuration = await servedConfiguration(request);
       await page.goto('/docs/mcp/');
       await page.getByRole('tab', { name: client.name, exact: true }).click();
       const panel = page.getByRole('tabpanel').and(page.locator(':visible'));
@@ -482,8 +485,24 @@ test.describe('the MCP page: setup first, one tab per client, each what `earshot
       const copied = await panel
         .locator('[data-code]')
         .evaluateAll((buttons) => buttons.map((button) => button.dataset.code!.replace(/\u007f/g, '\n')));
+      const links = await panel
+        .locator('a.mcp-install-link')
+        .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+      const installs = (['http', 'stdio'] as const).flatMap((transport) =>
+        renderMcpInstallLinks(client.id, configuration, transport),
+      );
+      expect(links).toEqual(installs.filter((install) => install.kind === 'link').map((install) => install.text));
+      if (client.id === 'claude-desktop')
+        // The local server's first way: the bundle that /mcp.json names, to download and open.
+        await expect(panel.locator('p', { hasText: 'Local server (stdio).' }).getByRole('link')).toHaveAttribute(
+          'href',
+          configuration.bundle!.url,
+        );
       const printed = [];
       for (const transport of ['http', 'stdio'] as const) {
+        const snippet = renderMcpClientSnippet(client.id, configuration, transport).code;
+        for (const install of renderMcpInstallLinks(client.id, configuration, transport))
+          if (install.kind === 'command' && `${install.text}\n` !== snippet) printed.push(`${install.text}\n`);
         const result = await run([
           'mcp',
           'config',
