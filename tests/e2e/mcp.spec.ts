@@ -192,8 +192,10 @@ function substituteManifestVariables(value: string, values: Record<string, strin
 }
 
 test.describe('the MCP Bundle, installed as a desktop client installs it', () => {
-  const work = mkdtempSync(join(tmpdir(), 'earshot-mcpb-'));
-  test.afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const folders: string[] = [];
+  test.afterEach(() => {
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
 
   for (const { generation, name } of MCP_GENERATIONS)
     test(`downloaded from /mcp.json's link, checked, unpacked by mcpb and started as its manifest says, it answers ${name}`, async ({
@@ -207,7 +209,9 @@ test.describe('the MCP Bundle, installed as a desktop client installs it', () =>
       const bytes = await download.body();
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(bundle!.sha256);
 
-      const folder = join(work, generation);
+      const work = mkdtempSync(join(tmpdir(), 'earshot-mcpb-'));
+      folders.push(work);
+      const folder = join(work, 'earshot');
       writeFileSync(`${folder}.mcpb`, bytes);
       const unpack = spawnSync(resolve('node_modules/.bin/mcpb'), ['unpack', `${folder}.mcpb`, folder], {
         encoding: 'utf8',
