@@ -65,7 +65,9 @@ export function listChangelogItems(entries: ChangelogData, releases: readonly Cl
     nextStep: describeNextStep(entry),
     tags: [...new Set(entry.changes.map(({ kind }) => kind))],
   }));
-  const released: ChangelogItem[] = releases.map((release) => ({
+  // Newest version first, whatever order the releases come in: two can share a day.
+  const byVersion = [...releases].sort((a, b) => compareVersionsNewestFirst(a.version, b.version));
+  const released: ChangelogItem[] = byVersion.map((release) => ({
     id: `earshot-${release.version.replaceAll('.', '-')}`,
     date: release.date,
     title: `The earshot client ${release.version}`,
@@ -75,6 +77,15 @@ export function listChangelogItems(entries: ChangelogData, releases: readonly Cl
     tags: ['release'],
   }));
   return [...changes, ...released].sort((a, b) => (a.date === b.date ? 0 : a.date < b.date ? 1 : -1));
+}
+
+/** Release versions (`1.10.0`, `1.9.2`) by their numbers, newest first. */
+function compareVersionsNewestFirst(a: string, b: string): number {
+  const numbers = (version: string) => version.split(/[.-]/).map((part) => Number.parseInt(part, 10) || 0);
+  const [x, y] = [numbers(a), numbers(b)];
+  for (let index = 0; index < Math.max(x.length, y.length); index += 1)
+    if ((x[index] ?? 0) !== (y[index] ?? 0)) return (y[index] ?? 0) - (x[index] ?? 0);
+  return 0;
 }
 
 export interface ChangelogFeedInput {
