@@ -18,6 +18,7 @@ import {
   type McpTransport,
 } from '../../client/src/mcp/mcp-client-snippets.ts';
 import { renderMcpInstallLinks } from '../../client/src/mcp/mcp-install-links.ts';
+import type { McpConfiguration } from '../../contract/schemas/index.ts';
 import { run } from '../../client/src/run.ts';
 import { createTestIo } from '../support/cli-io.ts';
 import { FAKE_API, fakeApi } from '../support/fake-api.ts';
@@ -148,16 +149,18 @@ describe('earshot output', () => {
     });
   }
 
+  // The served configuration, as the client reads it.
+  const configuration = validMcpConfig as McpConfiguration;
   const installCases: [string, string[], string][] = [
     [
       'cursor: its install link',
       ['mcp', 'config', '--client', 'cursor'],
-      `or open: ${renderMcpInstallLinks('cursor', validMcpConfig, 'http')[0]!.text}\n`,
+      `or open: ${renderMcpInstallLinks('cursor', configuration, 'http')[0]!.text}\n`,
     ],
     [
       'vscode, stdio: its install link, then its add command',
       ['mcp', 'config', '--client', 'vscode', '--transport', 'stdio'],
-      renderMcpInstallLinks('vscode', validMcpConfig, 'stdio')
+      renderMcpInstallLinks('vscode', configuration, 'stdio')
         .map((install) => `${install.kind === 'link' ? 'or open' : 'or run'}: ${install.text}\n`)
         .join(''),
     ],
@@ -168,7 +171,7 @@ describe('earshot output', () => {
       const io = createTestIo({ tty: true, env: { EARSHOT_BASE_URL: API }, fetch: fakeApi().fetch });
       assert.equal(await run(argv, io), 0, io.err());
       const [client, transport] = [argv[3] as McpClientId, (argv[5] ?? 'http') as McpTransport];
-      assert.equal(io.out(), renderMcpClientSnippet(client, validMcpConfig, transport).code);
+      assert.equal(io.out(), renderMcpClientSnippet(client, configuration, transport).code);
       assert.equal(io.err(), wantErr);
     });
 
