@@ -498,10 +498,11 @@ test.describe('the MCP page: setup first, one tab per client, each what `earshot
       expect(links).toEqual(installs.filter((install) => install.kind === 'link').map((install) => install.text));
       if (client.id === 'claude-desktop')
         // The local server's first way: the bundle that /mcp.json names, to download and open.
-        await expect(panel.locator('p', { hasText: 'Local server (stdio).' }).getByRole('link')).toHaveAttribute(
-          'href',
-          configuration.bundle!.url,
-        );
+        await expect(
+          panel
+            .locator('p', { hasText: 'Local server (stdio).' })
+            .getByRole('link', { name: new URL(configuration.bundle!.url).pathname.split('/').at(-1) }),
+        ).toHaveAttribute('href', configuration.bundle!.url);
       const printed = [];
       for (const transport of ['http', 'stdio'] as const) {
         const snippet = renderMcpClientSnippet(client.id, configuration, transport).code;
