@@ -63,6 +63,11 @@ export function loadDocsFacts() {
       fileName: tarball.bundle.fileName,
       size: formatTarballSize(tarball.bundle.size),
       sha256: tarball.bundle.sha256,
+      /** What to answer when it asks for the API base URL: its default is production's, right on production only. */
+      baseUrlStep:
+        baseUrl === product.baseUrl
+          ? 'keep the API base URL it proposes'
+          : `set its API base URL to \`${baseUrl}\`, this deployment`,
     },
     /** The client package this build serves, and the commands that install it from there. */
     cliPackage: {
