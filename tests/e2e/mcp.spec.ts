@@ -501,7 +501,7 @@ test.describe('the MCP page: setup first, one tab per client, each what `earshot
         await expect(
           panel
             .locator('p', { hasText: 'Local server (stdio).' })
-            .getByRole('link', { name: new URL(configuration.bundle!.url).pathname.split('/').at(-1) }),
+            .getByRole('link', { name: new URL(configuration.bundle!.url).pathname.split('/').at(-1)! }),
         ).toHaveAttribute('href', configuration.bundle!.url);
       const printed = [];
       for (const transport of ['http', 'stdio'] as const) {
