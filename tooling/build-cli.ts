@@ -43,6 +43,7 @@ import type { endpoints } from '../contract/endpoints.ts';
 import { resolveSiteLink } from '../contract/resource-links.ts';
 import { apiSchemas, mcpConfigurationSchema, tolerantSchemas } from '../contract/schemas/index.ts';
 import { listBundledPackages } from './bundled-packages.ts';
+import { packMcpBundle } from './mcp-bundle.ts';
 import { NOTICES_FILE, renderSbom, renderThirdPartyNotices, SBOM_FILE } from './render-package-notices.ts';
 
 // ajv's standalone entry is CommonJS; under Node's ESM loader its default export is the module object.
@@ -334,10 +335,12 @@ export interface PackedCli {
   /** npm's `sha512-…` integrity of the tarball, as a lockfile records it. */
   integrity: string;
   size: number;
+  /** The MCP Bundle of the same build, for example `build/cli/earshot-1.1.0.mcpb` (tooling/mcp-bundle.ts). */
+  bundle: string;
 }
 
 /** `npm pack` of a staged package into `destination`: the very tarball a registry would get. */
-export function packCliPackage(packageDir: string, destination: string): PackedCli {
+export function packCliPackage(packageDir: string, destination: string): Omit<PackedCli, 'bundle'> {
   const packed = spawnSync(
     'npm',
     ['pack', packageDir, '--pack-destination', destination, '--json', '--loglevel=error'],
@@ -351,10 +354,10 @@ export function packCliPackage(packageDir: string, destination: string): PackedC
 }
 
 /**
- * Stages and packs in a folder of its own, then moves the results into `build/cli/` with
- * `rename`, which is atomic: builds running side by side (the tests run several) never see a
- * half-written tarball, and since the package depends only on the code and `data/product.json`,
- * they all write the same bytes.
+ * Stages and packs in a folder of its own, the tarball and the MCP Bundle from the same staged
+ * package, then moves the results into `build/cli/` with `rename`, which is atomic: builds running
+ * side by side (the tests run several) never see a half-written file, and since the package
+ * depends only on the code and `data/product.json`, they all write the same bytes.
  */
 export async function buildCliPackage(): Promise<PackedCli> {
   mkdirSync(CLI_BUILD_DIR, { recursive: true });
@@ -363,15 +366,18 @@ export async function buildCliPackage(): Promise<PackedCli> {
     const staged = join(work, 'package');
     await stageCliPackage(staged);
     const packed = packCliPackage(staged, work);
+    const packedBundle = await packMcpBundle(staged, work);
     const file = join(CLI_BUILD_DIR, basename(packed.file));
+    const bundle = join(CLI_BUILD_DIR, basename(packedBundle));
     renameSync(packed.file, file);
+    renameSync(packedBundle, bundle);
     rmSync(CLI_PACKAGE_DIR, { recursive: true, force: true });
     try {
       renameSync(staged, CLI_PACKAGE_DIR);
     } catch {
       // Another build put its identical copy there first.
     }
-    return { ...packed, file };
+    return { ...packed, file, bundle };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -381,5 +387,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const packed = await buildCliPackage();
   console.error(
     `packed ${packed.file.slice(ROOT.length + 1)} (${(statSync(packed.file).size / 1024).toFixed(1)} KB, ${packed.integrity})`,
+  );
+  console.error(
+    `packed ${packed.bundle.slice(ROOT.length + 1)} (${(statSync(packed.bundle).size / 1024).toFixed(1)} KB)`,
   );
 }

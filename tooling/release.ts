@@ -1,8 +1,8 @@
 /**
  * `npm run release`: records the client's current version as released. It packs the package
- * (tooling/build-cli.ts), copies the tarball into `releases/` under its pinned name and appends
- * its record (version, file name, date, size, SHA-256, SHA-512, integrity) to
- * `releases/manifest.json`. Commit both; the site then serves that tarball for good.
+ * (tooling/build-cli.ts), copies the tarball and the MCP Bundle into `releases/` under their pinned
+ * names and appends their record (version, file names, date, sizes, SHA-256, SHA-512, integrity)
+ * to `releases/manifest.json`. Commit them; the site then serves both for good.
  *
  * A version is recorded once: run again with the same bytes, it says so and changes nothing; with
  * other bytes, it refuses and asks for a new version. `--date YYYY-MM-DD` sets the release date
@@ -38,9 +38,10 @@ export function recordRelease(date: string, dir = RELEASES_DIR): ReleaseOutcome 
   const store = readReleaseStore(dir);
   const existing = store.manifest.releases.find((record) => record.version === current.version);
   if (existing) return { version: current.version, fileName: existing.fileName, recorded: false };
-  const record = describeRelease(current.version, current.bytes, date);
+  const record = describeRelease(current.version, current.bytes, date, current.bundle.bytes);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, record.fileName), current.bytes);
+  writeFileSync(join(dir, record.bundle!.fileName), current.bundle.bytes);
   const manifest = {
     $schema: 'https://earshot.dev/schemas/v1/release-manifest.json',
     ...store.manifest,

@@ -5,7 +5,8 @@
  * - `earshot`: the remote endpoint, Streamable HTTP at `<site>/mcp`, for clients that take a URL;
  * - `earshot-stdio`: the local server, `npx -y <site>/cli/earshot-<version>-<hash>.tgz mcp`, for
  *   clients that only start commands.
- * A client needs one of the two. The site validates the file before publishing it;
+ * A client needs one of the two. Beside them, `bundle` names the same local server as an MCP
+ * Bundle, which desktop clients install from a file. The site validates the file before publishing it;
  * `earshot mcp config` checks it on receipt; the per-client snippets are derived from it.
  * @see https://code.claude.com/docs/en/mcp (the `mcpServers` entries with `type`)
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/transports
@@ -19,6 +20,23 @@ export const mcpConfigurationSchema = {
   additionalProperties: false,
   required: ['mcpServers'],
   properties: {
+    bundle: {
+      type: 'object',
+      description:
+        'The local server as an MCP Bundle (.mcpb), for desktop clients that install one from a file: download it, then open it.',
+      additionalProperties: false,
+      required: ['url', 'sha256'],
+      properties: {
+        url: {
+          type: 'string',
+          format: 'uri',
+          pattern: '^https?://',
+          description: "The bundle's URL, on the site that served this file, pinned to its version and content.",
+          examples: ['https://earshot.dev/cli/earshot-1.1.0-0123456789.mcpb'],
+        },
+        sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the bundle, hex.' },
+      },
+    },
     mcpServers: {
       type: 'object',
       description: 'The ways to the server, by the name the client shows: the remote endpoint first.',

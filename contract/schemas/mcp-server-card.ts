@@ -90,6 +90,28 @@ export const mcpServerCardSchema = {
         },
       },
     },
+    packages: {
+      type: 'array',
+      description:
+        'The local server, packaged: the MCP Bundle a desktop client installs (server.json `Package`, type mcpb).',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['registryType', 'identifier', 'version', 'fileSha256', 'transport'],
+        properties: {
+          registryType: { const: 'mcpb' },
+          identifier: { type: 'string', format: 'uri', pattern: '^https?://', description: "The bundle's URL." },
+          version: { type: 'string', minLength: 1 },
+          fileSha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the bundle, hex.' },
+          transport: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['type'],
+            properties: { type: { const: 'stdio' } },
+          },
+        },
+      },
+    },
     capabilities: {
       type: 'object',
       description: "The server's capabilities, as `initialize` states them (ServerCapabilities).",

@@ -6,7 +6,8 @@
 export const releaseManifestSchema = {
   $id: 'https://earshot.dev/schemas/v1/release-manifest.json',
   title: 'ReleaseManifest',
-  description: 'The released versions of the earshot package, oldest first, each with the digests of its tarball.',
+  description:
+    'The released versions of the earshot package, oldest first, each with the digests of its tarball and of its MCP Bundle.',
   type: 'object',
   additionalProperties: false,
   required: ['package', 'releases'],
@@ -49,6 +50,25 @@ export const releaseManifestSchema = {
             type: 'string',
             pattern: '^sha512-[A-Za-z0-9+/]{86}==$',
             description: "npm's integrity of the tarball (the same SHA-512, base64), as package-lock.json records it.",
+          },
+          bundle: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['fileName', 'size', 'sha256', 'sha512'],
+            description:
+              'The MCP Bundle of the local server, built from the same package (from earshot 1.1.0 on; earlier releases have none).',
+            properties: {
+              fileName: {
+                type: 'string',
+                pattern: '^earshot-[0-9A-Za-z.-]+-[0-9a-f]{10}\\.mcpb$',
+                description:
+                  'The bundle under /cli/: earshot-<version>-<the first ten hex digits of its SHA-512>.mcpb.',
+                examples: ['earshot-1.1.0-0840ead340.mcpb'],
+              },
+              size: { type: 'integer', minimum: 1, description: "The bundle's size in bytes." },
+              sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the bundle, hex.' },
+              sha512: { type: 'string', pattern: '^[0-9a-f]{128}$', description: 'SHA-512 of the bundle, hex.' },
+            },
           },
         },
       },

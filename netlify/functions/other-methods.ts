@@ -22,6 +22,7 @@ export const config = {
     '/api/*',
     '/openapi.json',
     '/mcp.json',
+    '/server.json',
     '/.well-known/api-catalog',
     '/.well-known/mcp/*',
     '/.well-known/agent-skills/*',

@@ -7,6 +7,7 @@ import { buildLlmsTxt, type LlmsTxtPage } from '../lib/discovery/build-llms-txt.
 import { API_REFERENCE_BASE, docsPageSlugs } from '../lib/docs/docs-navigation.ts';
 import { AGENT_SKILLS_INDEX_PATH } from '../lib/discovery/build-agent-skills-index.ts';
 import { MCP_SERVER_CARD_PATH } from '../lib/mcp/build-mcp-server-card.ts';
+import { REGISTRY_SERVER_JSON_PATH } from '../lib/mcp/build-registry-server-json.ts';
 import { loadDocsFacts } from '../lib/docs/docs-facts.ts';
 import { CHANGELOG_FEED_PATH } from '../lib/changelog/build-changelog-feed.ts';
 import { loadMcpRevisions } from '../lib/docs/mcp-revisions.ts';
@@ -31,7 +32,11 @@ export const GET: APIRoute = async () => {
     platformCount: facts.platforms.length,
     tooManyRequestsBody: facts.tooManyRequestsBody,
     mcpRevisions: await loadMcpRevisions(),
-    client: { installGlobal: facts.cliPackage.installGlobal, mcpCommand: facts.cliPackage.npx('mcp') },
+    client: {
+      installGlobal: facts.cliPackage.installGlobal,
+      mcpCommand: facts.cliPackage.npx('mcp'),
+      mcpBundleUrl: facts.mcpConfiguration.bundle!.url,
+    },
     mcpEndpointUrl: facts.mcpConfiguration.mcpServers.earshot.url,
     pendingChanges: describePendingChanges(baseUrl),
     docs: await listDocsPages(pageUrl),
@@ -74,6 +79,12 @@ function listApiLinks(facts: DocsFacts, pageUrl: (slug: string) => string): Llms
       description:
         'How MCP clients reach the server: the remote endpoint first, the local server over stdio as the other way.',
       url: resourceLinks.mcp,
+    },
+    {
+      title: 'MCP Registry entry',
+      description:
+        'The server as the official MCP Registry lists it (server.json): name, version, icon and the remote endpoint.',
+      url: `${baseUrl}${REGISTRY_SERVER_JSON_PATH}`,
     },
     {
       title: 'API reference',

@@ -8,6 +8,11 @@ import { mcpConfigurationSchema } from '../../contract/schemas/index.ts';
 /** `GET /mcp.json`: the MCP configuration that the capabilities' `resources.mcp` links to. */
 export const GET: APIRoute = () => {
   const { data, baseUrl } = loadSiteContext();
-  const { url } = buildCliInstallCommands(baseUrl, readCliTarball(), data.product.baseUrl);
-  return schemaCheckedJsonResponse(mcpConfigurationSchema, buildMcpConfiguration(baseUrl, data.product.baseUrl, url));
+  const tarball = readCliTarball();
+  const { url } = buildCliInstallCommands(baseUrl, tarball, data.product.baseUrl);
+  const bundle = { url: `${baseUrl}${tarball.bundle.path}`, sha256: tarball.bundle.sha256 };
+  return schemaCheckedJsonResponse(
+    mcpConfigurationSchema,
+    buildMcpConfiguration(baseUrl, data.product.baseUrl, url, bundle),
+  );
 };

@@ -13,6 +13,7 @@ import { SECURITY_TXT_PATH } from '../../site/lib/discovery/build-security-txt.t
 import { RELEASE_PATHS } from '../../contract/release-paths.ts';
 import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
 import { MCP_SERVER_CARD_JSON_PATH, MCP_SERVER_CARD_PATH } from '../../site/lib/mcp/build-mcp-server-card.ts';
+import { REGISTRY_SERVER_JSON_PATH } from '../../site/lib/mcp/build-registry-server-json.ts';
 import { AGENT_SKILLS_INDEX_PATH } from '../../site/lib/discovery/build-agent-skills-index.ts';
 import { HEADERS_FILE } from '../../site/lib/edge/page-link-headers.ts';
 import { WEBMCP_SCRIPT_PATH } from '../../site/lib/discovery/build-webmcp-script.ts';
@@ -62,6 +63,7 @@ const singletons: Record<string, string> = {
   '.well-known/api-catalog': 'the API catalog',
   [MCP_SERVER_CARD_PATH.slice(1)]: 'the MCP Server Card',
   [MCP_SERVER_CARD_JSON_PATH.slice(1)]: 'the MCP Server Card, where crawlers probe',
+  [REGISTRY_SERVER_JSON_PATH.slice(1)]: 'the MCP Registry entry (server.json)',
   [AGENT_SKILLS_INDEX_PATH.slice(1)]: 'the Agent Skills index',
   [HEADERS_FILE]: 'the pages’ Link headers, read by Netlify',
   [WEBMCP_SCRIPT_PATH.slice(1)]: 'the WebMCP script',
@@ -70,9 +72,10 @@ const singletons: Record<string, string> = {
   '404.html': 'the not-found page',
   [CHANGELOG_FEED_PATH.slice(1)]: 'the changelog feed (JSON Feed 1.1)',
   ...Object.fromEntries(
-    servedReleases.tarballs.flatMap(({ fileName, version }) => [
+    servedReleases.tarballs.flatMap(({ fileName, version, bundle }) => [
       [`cli/${fileName}`, `the client package ${version}`],
       [`cli/${sbomFileName(fileName)}`, `the SBOM of the client package ${version}`],
+      ...(bundle ? [[`cli/${bundle.fileName}`, `the MCP Bundle of the client package ${version}`]] : []),
     ]),
   ),
   [RELEASE_PATHS.manifest.slice(1)]: 'the release manifest',

@@ -71,7 +71,7 @@ describe('a build with the shipped data', () => {
     );
   });
 
-  it("publishes the MCP configuration at resources.mcp, valid, and pointed at the preview's own endpoint, tarball and API", () => {
+  it("publishes the MCP configuration at resources.mcp, valid, and pointed at the preview's own endpoint, tarball, bundle and API", () => {
     const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
     const configuration = readJson(join(outDir, product.resources.mcp));
     const validate = createSchemaValidator().getSchema(mcpConfigurationSchema.$id)!;
@@ -86,31 +86,47 @@ describe('a build with the shipped data', () => {
           args: ['-y', `${baseUrl}${tarball.path}`, 'mcp', '--base-url', baseUrl],
         },
       },
+      bundle: { url: `${baseUrl}${tarball.bundle.path}`, sha256: tarball.bundle.sha256 },
     });
   });
 
-  it('serves the client package it names, byte for byte the tarball npm packed, beside every recorded release and their SBOMs', () => {
+  it('serves the client package and MCP Bundle it names, byte for byte as packed, beside every recorded release, their SBOMs and bundles', () => {
     const tarball = readCliTarball();
     const served = readServedReleases(tarball);
     assert.ok(served.tarballs.some((release) => release.fileName === tarball.fileName));
     assert.deepEqual(
       readdirSync(join(outDir, 'cli')).sort(),
-      served.tarballs.flatMap((release) => [release.fileName, sbomFileName(release.fileName)]).sort(),
+      served.tarballs
+        .flatMap((release) => [
+          release.fileName,
+          sbomFileName(release.fileName),
+          ...(release.bundle ? [release.bundle.fileName] : []),
+        ])
+        .sort(),
     );
     assert.deepEqual(new Uint8Array(readFileSync(join(outDir, tarball.path))), tarball.bytes);
+    assert.deepEqual(new Uint8Array(readFileSync(join(outDir, tarball.bundle.path))), tarball.bundle.bytes);
     for (const release of served.tarballs) {
       assert.deepEqual(new Uint8Array(readFileSync(join(outDir, 'cli', release.fileName))), release.bytes);
       assert.deepEqual(readFileSync(join(outDir, 'cli', sbomFileName(release.fileName))), release.sbom);
+      if (release.bundle)
+        assert.deepEqual(
+          new Uint8Array(readFileSync(join(outDir, 'cli', release.bundle.fileName))),
+          release.bundle.bytes,
+        );
     }
   });
 
-  it("serves the release manifest as the repository's file, and SHA256SUMS with one line per release", () => {
+  it("serves the release manifest as the repository's file, and SHA256SUMS with one line per released file", () => {
     const manifestText = readFileSync(join(RELEASES_DIR, 'manifest.json'), 'utf8');
     assert.equal(readFileSync(join(outDir, RELEASE_PATHS.manifest), 'utf8'), manifestText);
     const { releases } = JSON.parse(manifestText) as ReleaseManifest;
     assert.equal(
       readFileSync(join(outDir, RELEASE_PATHS.sha256sums), 'utf8'),
-      releases.map((record) => `${record.sha256}  ${record.fileName}\n`).join(''),
+      releases
+        .flatMap((record) => [record, ...(record.bundle ? [record.bundle] : [])])
+        .map((file) => `${file.sha256}  ${file.fileName}\n`)
+        .join(''),
     );
   });
 

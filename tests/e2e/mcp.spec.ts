@@ -1,13 +1,17 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
+import semver from 'semver';
 import { commandDefinitions } from '../../client/src/definitions.ts';
+import { MCP_BUNDLE_BASE_URL_KEY } from '../../client/src/mcp/mcp-bundle.ts';
 import { findFreePort } from '../../tooling/local-server.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
 import { mcpClients, renderMcpClientSnippet } from '../../client/src/mcp/mcp-client-snippets.ts';
+import { renderMcpInstallLinks } from '../../client/src/mcp/mcp-install-links.ts';
 import { mcpConfigurationSchema, type McpConfiguration } from '../../contract/schemas/index.ts';
 import { codeOnPage } from '../support/install-commands.ts';
 import { runInstalledCli as run, systemNodePath } from '../support/install-cli.ts';
@@ -178,6 +182,76 @@ for (const { generation, name } of MCP_GENERATIONS) {
     });
   }
 }
+
+/** What a desktop client does with `${…}` in the manifest's `mcp_config` before it starts the server. */
+function substituteManifestVariables(value: string, values: Record<string, string>): string {
+  return value.replace(/\$\{([^}]+)\}/g, (whole, name: string) => {
+    if (!(name in values)) throw new Error(`the manifest uses ${whole}, which no desktop client fills in here`);
+    return values[name]!;
+  });
+}
+
+test.describe('the MCP Bundle, installed as a desktop client installs it', () => {
+  const folders: string[] = [];
+  test.afterEach(() => {
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  for (const { generation, name } of MCP_GENERATIONS)
+    test(`downloaded from /mcp.json's link, checked, unpacked by mcpb and started as its manifest says, it answers ${name}`, async ({
+      request,
+      baseURL,
+    }) => {
+      const { bundle } = await servedConfiguration(request);
+      expect(bundle).toBeDefined();
+      const download = await request.get(bundle!.url);
+      expect(download.status()).toBe(200);
+      const bytes = await download.body();
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(bundle!.sha256);
+
+      const work = mkdtempSync(join(tmpdir(), 'earshot-mcpb-'));
+      folders.push(work);
+      const folder = join(work, 'earshot');
+      writeFileSync(`${folder}.mcpb`, bytes);
+      const unpack = spawnSync(resolve('node_modules/.bin/mcpb'), ['unpack', `${folder}.mcpb`, folder], {
+        encoding: 'utf8',
+      });
+      expect(unpack.status, unpack.stdout + unpack.stderr).toBe(0);
+      const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as {
+        version: string;
+        tools: { name: string }[];
+        compatibility: { runtimes: { node: string } };
+        server: { mcp_config: { command: string; args: string[] } };
+        user_config: Record<string, { default: string }>;
+      };
+      expect(manifest.version).toBe(JSON.parse(readFileSync('client/package.json', 'utf8')).version);
+      expect(readdirSync(folder)).not.toContain('node_modules');
+
+      // The user keeps every setting but the API, which they point at the deployment under test.
+      const settings = Object.fromEntries(
+        Object.entries(manifest.user_config).map(([key, setting]) => [`user_config.${key}`, setting.default]),
+      );
+      const values = { __dirname: folder, ...settings, [`user_config.${MCP_BUNDLE_BASE_URL_KEY}`]: baseURL! };
+      const { command, args } = manifest.server.mcp_config;
+      // A desktop client runs `node` from the user's machine: here the system's Node, the oldest the package supports.
+      const env = { PATH: systemNodePath(), HOME: process.env.HOME ?? '/tmp' };
+      const nodeVersion = spawnSync(command, ['--version'], { env, encoding: 'utf8' }).stdout.trim();
+      expect(semver.satisfies(nodeVersion, manifest.compatibility.runtimes.node), nodeVersion).toBe(true);
+      const client = await connectStdioClient(generation, {
+        command,
+        args: args.map((arg) => substituteManifestVariables(arg, values)),
+        env,
+      });
+      clients.push(client);
+      expect(client.getServerVersion()).toMatchObject({ name: 'earshot', version: manifest.version });
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(
+        manifest.tools.map((tool) => tool.name),
+      );
+      const result = await client.callTool({ name: 'list_platforms', arguments: {} });
+      expect(result.isError ?? false).toBe(false);
+      expect(result.structuredContent).toEqual((await apiAnswer(request, '/api/v1/platforms')).json);
+    });
+});
 
 test.describe('earshot mcp, the installed stdio server', () => {
   test('an argument a tool does not take: an error result naming it, and the next call works', async ({ baseURL }) => {
@@ -401,10 +475,12 @@ test.describe('the MCP page: setup first, one tab per client, each what `earshot
   });
 
   for (const client of mcpClients) {
-    test(`${client.name}'s tab: the remote endpoint, then the local server, as earshot mcp config --client ${client.id} prints them, then how to check it`, async ({
+    test(`${client.name}'s tab: the remote endpoint, then the local server, each its install links and commands, then as earshot mcp config --client ${client.id} prints it, then how to check it`, async ({
       page,
+      request,
       baseURL,
     }) => {
+      const configuration = await servedConfiguration(request);
       await page.goto('/docs/mcp/');
       await page.getByRole('tab', { name: client.name, exact: true }).click();
       const panel = page.getByRole('tabpanel').and(page.locator(':visible'));
@@ -413,8 +489,25 @@ test.describe('the MCP page: setup first, one tab per client, each what `earshot
       const copied = await panel
         .locator('[data-code]')
         .evaluateAll((buttons) => buttons.map((button) => button.dataset.code!.replace(/\u007f/g, '\n')));
+      const links = await panel
+        .locator('a.mcp-install-link')
+        .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+      const installs = (['http', 'stdio'] as const).flatMap((transport) =>
+        renderMcpInstallLinks(client.id, configuration, transport),
+      );
+      expect(links).toEqual(installs.filter((install) => install.kind === 'link').map((install) => install.text));
+      if (client.id === 'claude-desktop')
+        // The local server's first way: the bundle that /mcp.json names, to download and open.
+        await expect(
+          panel
+            .locator('p', { hasText: 'Local server (stdio).' })
+            .getByRole('link', { name: new URL(configuration.bundle!.url).pathname.split('/').at(-1)! }),
+        ).toHaveAttribute('href', configuration.bundle!.url);
       const printed = [];
       for (const transport of ['http', 'stdio'] as const) {
+        const snippet = renderMcpClientSnippet(client.id, configuration, transport).code;
+        for (const install of renderMcpInstallLinks(client.id, configuration, transport))
+          if (install.kind === 'command' && `${install.text}\n` !== snippet) printed.push(`${install.text}\n`);
         const result = await run([
           'mcp',
           'config',

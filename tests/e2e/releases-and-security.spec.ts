@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,13 +17,20 @@ const securityHeaders = Object.fromEntries(
 );
 
 test.describe('the releases, served', () => {
-  test('every recorded release is served at its URL, byte for byte the kept tarball, with its SBOM beside it', async ({
+  test('every recorded release is served at its URL, byte for byte the kept tarball and bundle, with its SBOM beside it', async ({
     request,
   }) => {
     for (const record of committed.releases) {
       const response = await request.get(`${RELEASE_PATHS.tarballDirectory}${record.fileName}`);
       expect(response.status(), record.fileName).toBe(200);
       expect(Buffer.compare(await response.body(), readFileSync(join(RELEASES_DIR, record.fileName)))).toBe(0);
+      if (record.bundle) {
+        const bundle = await request.get(`${RELEASE_PATHS.tarballDirectory}${record.bundle.fileName}`);
+        expect(bundle.status(), record.bundle.fileName).toBe(200);
+        const bytes = await bundle.body();
+        expect(Buffer.compare(bytes, readFileSync(join(RELEASES_DIR, record.bundle.fileName)))).toBe(0);
+        expect(createHash('sha256').update(bytes).digest('hex')).toBe(record.bundle.sha256);
+      }
       const sbom = await request.get(`${RELEASE_PATHS.tarballDirectory}${sbomFileName(record.fileName)}`);
       expect(sbom.status(), sbomFileName(record.fileName)).toBe(200);
       expect(((await sbom.json()) as { bomFormat: string }).bomFormat).toBe('CycloneDX');
@@ -39,9 +47,10 @@ test.describe('the releases, served', () => {
 
     const downloads = mkdtempSync(join(tmpdir(), 'earshot-downloads-'));
     try {
-      for (const record of committed.releases) {
-        const tarball = await request.get(`${RELEASE_PATHS.tarballDirectory}${record.fileName}`);
-        writeFileSync(join(downloads, record.fileName), await tarball.body());
+      const files = committed.releases.flatMap((record) => [record, ...(record.bundle ? [record.bundle] : [])]);
+      for (const { fileName } of files) {
+        const download = await request.get(`${RELEASE_PATHS.tarballDirectory}${fileName}`);
+        writeFileSync(join(downloads, fileName), await download.body());
       }
       const sums = await (await request.get(RELEASE_PATHS.sha256sums)).text();
       // As the docs show it: the checksums piped into sha256sum, next to the downloaded files.
@@ -51,7 +60,7 @@ test.describe('the releases, served', () => {
         encoding: 'utf8',
       });
       expect(check.status, check.stdout + check.stderr).toBe(0);
-      expect(check.stdout.trim().split('\n')).toEqual(committed.releases.map((record) => `${record.fileName}: OK`));
+      expect(check.stdout.trim().split('\n')).toEqual(files.map(({ fileName }) => `${fileName}: OK`));
     } finally {
       rmSync(downloads, { recursive: true, force: true });
     }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import semver from 'semver';
 import type { ReleaseManifest } from '../../contract/schemas/index.ts';
+import { unzipSync } from 'fflate';
 import { readTarballFiles } from '../../site/lib/cli-package/read-tarball-files.ts';
 import { describeRelease, planServedReleases } from '../../site/lib/cli-package/releases.ts';
 import { readBundledPackages } from '../../tooling/audit-bundled.ts';
@@ -24,6 +25,7 @@ const folders = [join(work, 'one'), join(work, 'a', 'second', 'clone')];
 const [first, second] = folders as [string, string];
 const version = (JSON.parse(readFileSync('client/package.json', 'utf8')) as { version: string }).version;
 const tarballIn = (folder: string, v = version) => join(folder, 'build', 'cli', `earshot-${v}.tgz`);
+const bundleIn = (folder: string, v = version) => join(folder, 'build', 'cli', `earshot-${v}.mcpb`);
 let bundled: BundledPackage[] = [];
 
 before(async () => {
@@ -39,9 +41,32 @@ before(async () => {
 after(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the client package', () => {
-  it('is the same bytes whichever folder builds it', () => {
-    const [a, b] = folders.map((folder) => readFileSync(tarballIn(folder)));
-    assert.ok(a!.equals(b!), `${tarballIn(first)} and ${tarballIn(second)} differ`);
+  it('is the same bytes whichever folder builds it, the tarball and the MCP Bundle', () => {
+    for (const fileIn of [tarballIn, bundleIn]) {
+      const [a, b] = folders.map((folder) => readFileSync(fileIn(folder)));
+      assert.ok(a!.equals(b!), `${fileIn(first)} and ${fileIn(second)} differ`);
+    }
+  });
+
+  it('packs the MCP Bundle from the same build as the tarball: the same package files, a manifest and its icon', () => {
+    const packageFiles = readTarballFiles(readFileSync(tarballIn(first)));
+    const bundle = unzipSync(readFileSync(bundleIn(first)));
+    // mcpb leaves declaration files out: a server needs none.
+    const fromPackage = [...packageFiles.keys()]
+      .map((name) => name.replace(/^package\//, ''))
+      .filter((name) => !name.endsWith('.d.ts'))
+      .sort();
+    assert.deepEqual(Object.keys(bundle).sort(), [...fromPackage, 'icon.png', 'manifest.json'].sort());
+    for (const name of fromPackage)
+      assert.ok(Buffer.from(bundle[name]!).equals(packageFiles.get(`package/${name}`)!), name);
+    // Every entry dated the same and sorted by name: no trace of when or where it was packed.
+    const listing = spawnSync('unzip', ['-Z', '-T', bundleIn(first)], { encoding: 'utf8' });
+    assert.equal(listing.status, 0, listing.stderr);
+    const entries = listing.stdout.split('\n').filter((line) => /^-/.test(line));
+    assert.equal(entries.length, Object.keys(bundle).length);
+    assert.deepEqual(new Set(entries.map((line) => line.split(/\s+/).at(-2))), new Set(['19800101.000000']));
+    const names = entries.map((line) => line.split(/\s+/).at(-1)!);
+    assert.deepEqual(names, [...names].sort());
   });
 
   it('carries the notices of every package it bundles: name, version, licence and licence texts', () => {
@@ -114,14 +139,26 @@ describe('the client package', () => {
       ],
     );
     const nextBytes = readFileSync(tarballIn(second, next));
+    const nextBundle = readFileSync(bundleIn(second, next));
+    const nextRecord = describeRelease(next, nextBytes, '2026-12-01', nextBundle);
     const served = planServedReleases({
-      current: { version: next, fileName: describeRelease(next, nextBytes, '2026-12-01').fileName, bytes: nextBytes },
+      current: {
+        version: next,
+        fileName: nextRecord.fileName,
+        bytes: nextBytes,
+        bundle: { fileName: nextRecord.bundle!.fileName, bytes: nextBundle },
+      },
       dir: join(second, 'releases'),
       context: 'production',
     });
-    assert.ok(
-      Buffer.from(served.tarballs.find((file) => file.fileName === previous.fileName)!.bytes).equals(previousBytes),
-    );
+    const kept = served.tarballs.find((file) => file.fileName === previous.fileName)!;
+    assert.ok(Buffer.from(kept.bytes).equals(previousBytes));
+    // The previous bundle too, byte for byte as the repository keeps it.
+    assert.ok(previous.bundle, `earshot ${version} has a bundle`);
+    assert.equal(kept.bundle?.fileName, previous.bundle.fileName);
+    assert.ok(Buffer.from(kept.bundle.bytes).equals(readFileSync(join(second, 'releases', previous.bundle.fileName))));
+    if (existsSync(join('releases', previous.bundle.fileName)))
+      assert.ok(Buffer.from(kept.bundle.bytes).equals(readFileSync(join('releases', previous.bundle.fileName))));
     assert.deepEqual(
       served.tarballs.map((file) => [file.version, file.released]),
       records.map((record) => [record.version, true]),
@@ -131,11 +168,15 @@ describe('the client package', () => {
     // sha256sum itself checks every tarball the site serves against SHA256SUMS.
     const downloads = join(work, 'downloads');
     mkdirSync(downloads);
-    for (const file of served.tarballs) writeFileSync(join(downloads, file.fileName), file.bytes);
+    for (const file of served.tarballs.flatMap((release) => [release, ...(release.bundle ? [release.bundle] : [])]))
+      writeFileSync(join(downloads, file.fileName), file.bytes);
     writeFileSync(join(downloads, 'SHA256SUMS'), served.sha256sums);
     const check = spawnSync('sha256sum', ['--check', '--strict', 'SHA256SUMS'], { cwd: downloads, encoding: 'utf8' });
     assert.equal(check.status, 0, check.stdout + check.stderr);
     for (const record of records) assert.ok(check.stdout.includes(`${record.fileName}: OK`), check.stdout);
+    for (const bundle of records.flatMap((record) => (record.bundle ? [record.bundle] : [])))
+      assert.ok(check.stdout.includes(`${bundle.fileName}: OK`), check.stdout);
+    assert.ok(records.at(-1)!.bundle, 'the new release records its bundle');
   });
 
   it('a changed client under a released version stops the build and the release, naming the changed files', async () => {

@@ -12,6 +12,13 @@ import {
   formatUsage,
 } from '../../client/src/definitions.ts';
 import { exitCodeDefinitions } from '../../client/src/exit-codes.ts';
+import {
+  renderMcpClientSnippet,
+  type McpClientId,
+  type McpTransport,
+} from '../../client/src/mcp/mcp-client-snippets.ts';
+import { renderMcpInstallLinks } from '../../client/src/mcp/mcp-install-links.ts';
+import type { McpConfiguration } from '../../contract/schemas/index.ts';
 import { run } from '../../client/src/run.ts';
 import { createTestIo } from '../support/cli-io.ts';
 import { FAKE_API, fakeApi } from '../support/fake-api.ts';
@@ -141,6 +148,32 @@ describe('earshot output', () => {
       assert.equal(code, 0);
     });
   }
+
+  // The served configuration, as the client reads it.
+  const configuration = validMcpConfig as McpConfiguration;
+  const installCases: [string, string[], string][] = [
+    [
+      'cursor: its install link',
+      ['mcp', 'config', '--client', 'cursor'],
+      `or open: ${renderMcpInstallLinks('cursor', configuration, 'http')[0]!.text}\n`,
+    ],
+    [
+      'vscode, stdio: its install link, then its add command',
+      ['mcp', 'config', '--client', 'vscode', '--transport', 'stdio'],
+      renderMcpInstallLinks('vscode', configuration, 'stdio')
+        .map((install) => `${install.kind === 'link' ? 'or open' : 'or run'}: ${install.text}\n`)
+        .join(''),
+    ],
+    ['claude-code: nothing more, its snippet is the command', ['mcp', 'config', '--client', 'claude-code'], ''],
+  ];
+  for (const [name, argv, wantErr] of installCases)
+    it(`mcp config --client on a terminal adds the one-step installs on stderr, the snippet alone on stdout: ${name}`, async () => {
+      const io = createTestIo({ tty: true, env: { EARSHOT_BASE_URL: API }, fetch: fakeApi().fetch });
+      assert.equal(await run(argv, io), 0, io.err());
+      const [client, transport] = [argv[3] as McpClientId, (argv[5] ?? 'http') as McpTransport];
+      assert.equal(io.out(), renderMcpClientSnippet(client, configuration, transport).code);
+      assert.equal(io.err(), wantErr);
+    });
 
   for (const argv of [['platforms'], ['capabilities'], ['openapi'], ['links'], ['mcp', 'config']]) {
     it(`${argv.join(' ')} --json prints exactly the bytes the API returned`, async () => {

@@ -18,6 +18,7 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
     client: {
       installGlobal: 'npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz',
       mcpCommand: 'npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp',
+      mcpBundleUrl: 'https://preview.example/cli/earshot-1.1.0-0123456789.mcpb',
     },
     mcpEndpointUrl: 'https://preview.example/mcp',
     pendingChanges: ['No breaking change is announced now.'],

@@ -109,7 +109,7 @@ describe('the MCP client snippets', () => {
       'stdio',
       { language: 'toml', code: `[mcp_servers.earshot]\ncommand = "npx"\nargs = ["-y", "${pkg}", "mcp"]\n` },
     ],
-    ['gemini-cli', 'http', { language: 'json', code: json({ mcpServers: { earshot: { httpUrl: url } } }) }],
+    ['gemini-cli', 'http', { language: 'json', code: json({ mcpServers: { earshot: { type: 'http', url } } }) }],
     ['gemini-cli', 'stdio', { language: 'json', code: json({ mcpServers: { earshot: stdio } }) }],
   ];
   for (const [client, transport, { language, code }] of cases) {

@@ -76,7 +76,7 @@ for (const { generation, name } of MCP_GENERATIONS) {
       const { client } = await connect(generation);
       assert.equal(client.era(), generation === 'v2-2026-07-28' ? 'modern' : 'legacy');
       assert.deepEqual(client.getServerVersion(), describeServer(FAKE_API, '9.9.9'));
-      assert.match(client.getServerVersion()?.description ?? '', /^Read-only access to Earshot's public discovery API/);
+      assert.match(client.getServerVersion()?.description ?? '', /^Read-only Earshot discovery API/);
       assert.match(client.getInstructions() ?? '', /read-only[\s\S]*call list_platforms[\s\S]*call get_capabilities/);
       assert.ok(client.getInstructions()!.includes(FAKE_API));
     });

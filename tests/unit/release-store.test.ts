@@ -21,6 +21,8 @@ import {
 const committed = JSON.parse(readFileSync(join(RELEASES_DIR, 'manifest.json'), 'utf8')) as ReleaseManifest;
 const latest = committed.releases.at(-1)!;
 const latestBytes = new Uint8Array(readFileSync(join(RELEASES_DIR, latest.fileName)));
+const latestBundle = latest.bundle!;
+const latestBundleBytes = new Uint8Array(readFileSync(join(RELEASES_DIR, latestBundle.fileName)));
 const folders: string[] = [];
 after(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
@@ -44,7 +46,19 @@ function alteredTarball(bytes: Uint8Array): Uint8Array {
   return new Uint8Array(gzipSync(tar));
 }
 
-const current = { version: latest.version, fileName: latest.fileName, bytes: latestBytes };
+const current = {
+  version: latest.version,
+  fileName: latest.fileName,
+  bytes: latestBytes,
+  bundle: { fileName: latestBundle.fileName, bytes: latestBundleBytes },
+};
+
+/** The bundle with one byte changed: another file under the recorded name. */
+function alteredBundle(bytes: Uint8Array): Uint8Array {
+  const copy = new Uint8Array(bytes);
+  copy[copy.length - 1] = copy.at(-1)! ^ 1;
+  return copy;
+}
 
 function problemsOf(run: () => unknown): string[] {
   try {
@@ -57,19 +71,29 @@ function problemsOf(run: () => unknown): string[] {
 }
 
 describe('the recorded releases', () => {
-  it('are served byte for byte, with the manifest as committed and one SHA256SUMS line each', () => {
+  it('are served byte for byte, bundles too, with the manifest as committed and one SHA256SUMS line per file', () => {
     const served = planServedReleases({ current, context: 'production' });
     assert.deepEqual(
-      served.tarballs.map((release) => [release.fileName, release.released]),
-      committed.releases.map((record) => [record.fileName, true]),
+      served.tarballs.map((release) => [release.fileName, release.bundle?.fileName, release.released]),
+      committed.releases.map((record) => [record.fileName, record.bundle?.fileName, true]),
     );
-    for (const release of served.tarballs)
+    for (const release of served.tarballs) {
       assert.deepEqual(release.bytes, new Uint8Array(readFileSync(join(RELEASES_DIR, release.fileName))));
+      if (release.bundle)
+        assert.deepEqual(
+          release.bundle.bytes,
+          new Uint8Array(readFileSync(join(RELEASES_DIR, release.bundle.fileName))),
+        );
+    }
     assert.equal(served.manifestText, readFileSync(join(RELEASES_DIR, 'manifest.json'), 'utf8'));
     assert.equal(
       served.sha256sums,
-      committed.releases.map((record) => `${record.sha256}  ${record.fileName}\n`).join(''),
+      committed.releases
+        .flatMap((record) => [record, ...(record.bundle ? [record.bundle] : [])])
+        .map((file) => `${file.sha256}  ${file.fileName}\n`)
+        .join(''),
     );
+    assert.equal(served.sha256sums.match(/\.mcpb\n/g)?.length, 1, 'the releases before 1.1.0 have no bundle');
     assert.ok(
       served.tarballs.at(-1)!.sbom,
       `the latest release carries its SBOM, served as ${sbomFileName(latest.fileName)}`,
@@ -80,6 +104,7 @@ describe('the recorded releases', () => {
     const next = { version: '99.0.0', fileName: 'earshot-99.0.0-0000000000.tgz', bytes: latestBytes };
     const served = planServedReleases({ current: next, context: 'deploy-preview' });
     assert.deepEqual(served.tarballs.at(-1), { ...next, sbom: served.tarballs.at(-1)!.sbom, released: false });
+    assert.equal(served.tarballs.at(-1)!.bundle, undefined, 'a build without a bundle serves none');
     assert.equal(served.sha256sums.includes(next.fileName), false, 'SHA256SUMS lists releases only');
     assert.deepEqual(
       problemsOf(() => planServedReleases({ current: next, context: 'production' })),
@@ -110,6 +135,30 @@ describe('the recorded releases', () => {
         /#\/releases\/\d+\/sha512: must match/,
         /#\/releases\/\d+\/size: must match/,
       ],
+    ],
+    [
+      'a released bundle built again with other bytes',
+      () => ({ current: { ...current, bundle: { ...current.bundle, bytes: alteredBundle(latestBundleBytes) } } }),
+      [
+        /^releases\/manifest\.json#\/releases\/\d+\/bundle: the MCP Bundle of earshot .+ is released and never changes, but the bundle built now differs$/,
+      ],
+    ],
+    [
+      'a kept bundle whose bytes changed',
+      () => ({
+        current,
+        dir: copyReleases((dir) => writeFileSync(join(dir, latestBundle.fileName), alteredBundle(latestBundleBytes))),
+      }),
+      [
+        /#\/releases\/\d+\/bundle\/fileName: must match releases\/earshot-.+\.mcpb, whose fileName is/,
+        /#\/releases\/\d+\/bundle\/sha256: must match/,
+        /#\/releases\/\d+\/bundle\/sha512: must match/,
+      ],
+    ],
+    [
+      'a record without its bundle',
+      () => ({ current, dir: copyReleases((dir) => rmSync(join(dir, latestBundle.fileName))) }),
+      [/#\/releases\/\d+\/bundle\/fileName: must name a file in releases\/ \(got "earshot-.+\.mcpb"\)$/],
     ],
     [
       'a record whose digest was edited',

@@ -1,7 +1,7 @@
 /**
  * The smoke checks of the releases and of security.txt: on a deploy, the release manifest,
- * `SHA256SUMS` and every recorded tarball agree byte for byte, and security.txt is RFC 9116 text
- * that has not expired, each with the Content-Type that netlify.toml sets.
+ * `SHA256SUMS` and every recorded tarball and MCP Bundle agree byte for byte, and security.txt is
+ * RFC 9116 text that has not expired, each with the Content-Type that netlify.toml sets.
  */
 import { createHash } from 'node:crypto';
 import { RELEASE_PATHS } from '../../contract/release-paths.ts';
@@ -30,20 +30,22 @@ export function buildReleaseSmokeChecks(context: SmokeContext): SmokeCheck[] {
         const manifest = (await (await get(RELEASE_PATHS.manifest)).json()) as ReleaseManifest;
         const sumsResponse = await get(RELEASE_PATHS.sha256sums);
         const sums = await sumsResponse.text();
-        for (const record of manifest.releases) {
+        // Each tarball, and from 1.1.0 on each MCP Bundle, recorded with the same fields.
+        const files = manifest.releases.flatMap((record) => [record, ...(record.bundle ? [record.bundle] : [])]);
+        for (const file of files) {
           const bytes = new Uint8Array(
-            await (await get(`${RELEASE_PATHS.tarballDirectory}${record.fileName}`)).arrayBuffer(),
+            await (await get(`${RELEASE_PATHS.tarballDirectory}${file.fileName}`)).arrayBuffer(),
           );
           const sha256 = createHash('sha256').update(bytes).digest('hex');
-          if (sha256 !== record.sha256 || bytes.byteLength !== record.size)
+          if (sha256 !== file.sha256 || bytes.byteLength !== file.size)
             throw new SmokeFailure(
-              `${record.fileName}: sha256 ${sha256}, ${bytes.byteLength} bytes; the manifest records ${record.sha256}, ${record.size}`,
+              `${file.fileName}: sha256 ${sha256}, ${bytes.byteLength} bytes; the manifest records ${file.sha256}, ${file.size}`,
             );
-          if (!sums.split('\n').includes(`${record.sha256}  ${record.fileName}`))
-            throw new SmokeFailure(`${RELEASE_PATHS.sha256sums} has no line for ${record.fileName}`);
+          if (!sums.split('\n').includes(`${file.sha256}  ${file.fileName}`))
+            throw new SmokeFailure(`${RELEASE_PATHS.sha256sums} has no line for ${file.fileName}`);
         }
         expectTextPlain(sumsResponse);
-        return `${manifest.releases.length} release(s)`;
+        return `${manifest.releases.length} release(s), ${files.length} file(s)`;
       },
     },
     {

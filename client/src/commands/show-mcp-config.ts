@@ -1,4 +1,5 @@
 import { renderMcpClientSnippet, type McpClientId, type McpTransport } from '../mcp/mcp-client-snippets.ts';
+import { renderMcpInstallLinks } from '../mcp/mcp-install-links.ts';
 import type { McpConfiguration } from '../../../contract/schemas/index.ts';
 import { showAnswer, type CommandHandler } from './command-context.ts';
 
@@ -9,6 +10,9 @@ import { showAnswer, type CommandHandler } from './command-context.ts';
  * remote endpoint, or with `--transport stdio` the local server. Without `--client`, only the
  * entry of one way is printed: the remote endpoint's, or with `--transport stdio` the local
  * server's. `--client` and `--transport` win over `--json`, as the more specific request.
+ *
+ * On a terminal, `--client` also prints that client's one-step installs on stderr (a link the
+ * terminal can open, or a command to run), so that a snippet redirected to a file stays the file.
  */
 export const showMcpConfig: CommandHandler = async (context) => {
   const client = context.flags.get('client');
@@ -19,13 +23,20 @@ export const showMcpConfig: CommandHandler = async (context) => {
   // holds a control or bidirectional character is refused, not printed changed.
   const refuse = { unprintable: 'refuse' } as const;
   if (typeof client === 'string') {
-    return showAnswer(
+    const way = (transport ?? 'http') as McpTransport;
+    const outcome = await showAnswer(
       { ...context, json: false },
       answer,
-      (configuration) =>
-        renderMcpClientSnippet(client as McpClientId, configuration, (transport ?? 'http') as McpTransport).code,
+      (configuration) => renderMcpClientSnippet(client as McpClientId, configuration, way).code,
       refuse,
     );
+    if (!outcome.ok || !answer.ok || !context.tty) return outcome;
+    // Claude Code's snippet is its command already: nothing else to offer.
+    const printed = renderMcpClientSnippet(client as McpClientId, answer.value, way).code.trimEnd();
+    for (const install of renderMcpInstallLinks(client as McpClientId, answer.value, way))
+      if (install.text !== printed)
+        context.stderr.write(`${install.kind === 'link' ? 'or open' : 'or run'}: ${install.text}\n`);
+    return outcome;
   }
   if (typeof transport === 'string')
     return showAnswer(

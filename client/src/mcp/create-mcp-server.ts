@@ -84,9 +84,12 @@ function toOutputSchema(
   };
 }
 
-/** What `serverInfo` says of the server, for a host to show: who it is, what it does, where it lives. */
+/**
+ * What `serverInfo` says of the server, for a host to show: what it does, in at most 100
+ * characters, the longest description the MCP Registry's `server.json` and the bundle's listings take.
+ */
 export const SERVER_DESCRIPTION =
-  "Read-only access to Earshot's public discovery API: the platforms Earshot monitors, and the product's capabilities and links.";
+  'Read-only Earshot discovery API: the platforms Earshot monitors, its capabilities and links.';
 
 /**
  * `serverInfo` (the 2025-11-25 `Implementation`): name, title, version, and for hosts that show

@@ -17,9 +17,9 @@ export const mcpClients = [
     name: 'Claude Desktop',
     docs: 'https://support.claude.com/en/articles/11175166-getting-started-with-custom-connectors-using-remote-mcp',
     where: {
-      http: "Settings → Connectors → Add custom connector: name it `earshot` and give it this URL. Claude reaches the connector from Anthropic's servers, so the URL must be public (a `localhost` one cannot work), and `claude_desktop_config.json` cannot take it: that file starts local servers only.",
+      http: "Customize → Connectors → Add custom connector: name it `earshot` and give it this URL. Which plans may add custom connectors is on Anthropic's page linked below. Claude reaches the connector from Anthropic's servers, so the URL must be public (a `localhost` one cannot work).",
       stdio:
-        'Settings → Developer → Edit Config opens `claude_desktop_config.json`; merge this into it and restart Claude Desktop.',
+        'Or, without the bundle: Settings → Developer → Edit Config opens `claude_desktop_config.json`; merge this into it and restart Claude Desktop.',
     },
     verify: `In a chat, the tools menu lists \`earshot\` with \`${MCP_TOOL_NAMES.listServicePlatforms}\` and \`${MCP_TOOL_NAMES.getServiceCapabilities}\`.`,
   },
@@ -39,18 +39,20 @@ export const mcpClients = [
     name: 'Cursor',
     docs: 'https://cursor.com/docs/mcp',
     where: {
-      http: '`~/.cursor/mcp.json` for every project, or `.cursor/mcp.json` in one project.',
-      stdio: '`~/.cursor/mcp.json` for every project, or `.cursor/mcp.json` in one project.',
+      http: 'Open the link, and Cursor asks to add the server. Or paste this into `~/.cursor/mcp.json` for every project, or `.cursor/mcp.json` in one project.',
+      stdio:
+        'Open the link, and Cursor asks to add the server. Or paste this into `~/.cursor/mcp.json` for every project, or `.cursor/mcp.json` in one project.',
     },
-    verify: 'Cursor Settings → MCP lists `earshot` with a green dot and its two tools.',
+    verify: "Cursor's Customize page lists `earshot` under MCP, with its tools.",
   },
   {
     id: 'vscode',
     name: 'VS Code',
     docs: 'https://code.visualstudio.com/docs/agents/reference/mcp-configuration',
     where: {
-      http: '`.vscode/mcp.json` in the workspace, or the file that the command "MCP: Open User Configuration" opens.',
-      stdio: '`.vscode/mcp.json` in the workspace, or the file that the command "MCP: Open User Configuration" opens.',
+      http: 'Open the link or run the command, and VS Code asks to add the server. Or paste this into `.vscode/mcp.json` in the workspace, or the file that the command "MCP: Open User Configuration" opens.',
+      stdio:
+        'Open the link or run the command, and VS Code asks to add the server. Or paste this into `.vscode/mcp.json` in the workspace, or the file that the command "MCP: Open User Configuration" opens.',
     },
     verify: 'The command "MCP: List Servers" shows `earshot` running; its tools are in the chat\'s tool picker.',
   },
@@ -69,9 +71,9 @@ export const mcpClients = [
     name: 'Codex',
     docs: 'https://developers.openai.com/codex/mcp',
     where: {
-      http: '`~/.codex/config.toml`, or `.codex/config.toml` in a trusted project; `codex mcp add earshot --url <url>` writes the same.',
+      http: 'Run the command, or paste this into `~/.codex/config.toml`, or `.codex/config.toml` in a trusted project.',
       stdio:
-        '`~/.codex/config.toml`, or `.codex/config.toml` in a trusted project; `codex mcp add earshot -- <command>` writes the same.',
+        'Run the command, or paste this into `~/.codex/config.toml`, or `.codex/config.toml` in a trusted project.',
     },
     verify: '`codex mcp list` shows `earshot`; `/mcp` in a session lists its tools.',
   },
@@ -80,7 +82,7 @@ export const mcpClients = [
     name: 'Gemini CLI',
     docs: 'https://geminicli.com/docs/tools/mcp-server/',
     where: {
-      http: '`~/.gemini/settings.json`, or `.gemini/settings.json` in a project (Streamable HTTP servers take `httpUrl`; `url` would mean the older SSE transport).',
+      http: 'Run the command, or paste this into `~/.gemini/settings.json`, or `.gemini/settings.json` in a project (`type: "http"` with `url` replaces the deprecated `httpUrl`).',
       stdio: '`~/.gemini/settings.json`, or `.gemini/settings.json` in a project.',
     },
     verify: '`gemini mcp list` shows `earshot` connected; `/mcp` in a session lists its tools.',
@@ -162,7 +164,7 @@ export function renderMcpClientSnippet(
           : `[mcp_servers.earshot]\ncommand = ${toTomlString(command)}\nargs = [${args.map(toTomlString).join(', ')}]\n`,
       );
     case 'gemini-cli':
-      return snippet('json', toJson({ mcpServers: { earshot: transport === 'http' ? { httpUrl: url } : stdio } }));
+      return snippet('json', toJson({ mcpServers: { earshot: transport === 'http' ? { type: 'http', url } : stdio } }));
   }
 }
 

@@ -24,6 +24,20 @@ export interface CliTarball {
   /** Bytes. */
   size: number;
   bytes: Uint8Array;
+  /** The MCP Bundle of the same build (tooling/mcp-bundle.ts), served beside the tarball. */
+  bundle: McpBundleFile;
+}
+
+/** The MCP Bundle as the site serves it: `/cli/earshot-<version>-<hash>.mcpb`. */
+interface McpBundleFile {
+  /** `earshot-1.1.0-3f2a9c1d0b.mcpb`: the version and the first ten hex digits of its SHA-512. */
+  fileName: string;
+  /** The site path: `/cli/earshot-1.1.0-3f2a9c1d0b.mcpb`. */
+  path: string;
+  /** SHA-256, hex: what `server.json` and `SHA256SUMS` give to check a download. */
+  sha256: string;
+  size: number;
+  bytes: Uint8Array;
 }
 
 const CLI_TARBALL_DIRECTORY = '/cli/';
@@ -39,12 +53,29 @@ export function cliTarballFile(): string {
   return resolve(BUILD_DIR, `earshot-${readCliPackageVersion()}.tgz`);
 }
 
-/** The packed tarball, with its pinned file name; fails with the command to run when it is missing. */
-export function readCliTarball(): CliTarball {
-  const file = cliTarballFile();
+function readBuiltFile(file: string): Uint8Array {
   if (!existsSync(file))
     throw new Error(`${file} does not exist\nhint: run \`npm run build:cli\` (\`npm run build\` runs it first)`);
-  const bytes = new Uint8Array(readFileSync(file));
+  return new Uint8Array(readFileSync(file));
+}
+
+/** The packed bundle of the current version, with its pinned file name. */
+function readMcpBundle(): McpBundleFile {
+  const bytes = readBuiltFile(resolve(BUILD_DIR, `earshot-${readCliPackageVersion()}.mcpb`));
+  const sha512 = createHash('sha512').update(bytes).digest('hex');
+  const fileName = `earshot-${readCliPackageVersion()}-${sha512.slice(0, 10)}.mcpb`;
+  return {
+    fileName,
+    path: `${CLI_TARBALL_DIRECTORY}${fileName}`,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    size: bytes.byteLength,
+    bytes,
+  };
+}
+
+/** The packed tarball and bundle, with their pinned file names; fails with the command to run when one is missing. */
+export function readCliTarball(): CliTarball {
+  const bytes = readBuiltFile(cliTarballFile());
   const version = readCliPackageVersion();
   const sha512 = createHash('sha512').update(bytes);
   const digest = sha512.digest();
@@ -56,6 +87,7 @@ export function readCliTarball(): CliTarball {
     integrity: `sha512-${digest.toString('base64')}`,
     size: bytes.byteLength,
     bytes,
+    bundle: readMcpBundle(),
   };
 }
 

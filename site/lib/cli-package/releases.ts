@@ -30,8 +30,22 @@ function releaseFileName(version: string, sha512Hex: string): string {
   return `earshot-${version}-${sha512Hex.slice(0, 10)}.tgz`;
 }
 
-/** The record of a tarball's bytes, released on `date` (`YYYY-MM-DD`, UTC). */
-export function describeRelease(version: string, bytes: Uint8Array, date: string): ReleaseRecord {
+/** The record of a bundle's bytes: `earshot-1.1.0-0840ead340.mcpb`, size and digests. */
+function describeBundle(version: string, bytes: Uint8Array): NonNullable<ReleaseRecord['bundle']> {
+  const sha512 = createHash('sha512').update(bytes).digest('hex');
+  return {
+    fileName: `earshot-${version}-${sha512.slice(0, 10)}.mcpb`,
+    size: bytes.byteLength,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    sha512,
+  };
+}
+
+/**
+ * The record of a tarball's bytes, released on `date` (`YYYY-MM-DD`, UTC), with the record of
+ * its MCP Bundle when the release has one.
+ */
+export function describeRelease(version: string, bytes: Uint8Array, date: string, bundle?: Uint8Array): ReleaseRecord {
   const sha512 = createHash('sha512').update(bytes).digest();
   return {
     version,
@@ -41,6 +55,7 @@ export function describeRelease(version: string, bytes: Uint8Array, date: string
     sha256: createHash('sha256').update(bytes).digest('hex'),
     sha512: sha512.toString('hex'),
     integrity: `sha512-${sha512.toString('base64')}`,
+    ...(bundle ? { bundle: describeBundle(version, bundle) } : {}),
   };
 }
 
@@ -50,6 +65,8 @@ export interface ReleaseStore {
   text: string;
   /** Each recorded release's tarball, by version. */
   tarballs: Map<string, Uint8Array>;
+  /** Each recorded release's MCP Bundle, by version, for the releases that have one. */
+  bundles: Map<string, Uint8Array>;
 }
 
 /** A build-stopping problem list, printed one line each like the data problems. */
@@ -71,7 +88,8 @@ export class ReleaseProblems extends Error {
 export function readReleaseStore(dir = RELEASES_DIR): ReleaseStore {
   const file = join(dir, RELEASE_MANIFEST_NAME);
   const label = `releases/${RELEASE_MANIFEST_NAME}`;
-  if (!existsSync(file)) return { manifest: { package: 'earshot', releases: [] }, text: '', tarballs: new Map() };
+  if (!existsSync(file))
+    return { manifest: { package: 'earshot', releases: [] }, text: '', tarballs: new Map(), bundles: new Map() };
   const text = readFileSync(file, 'utf8');
   let parsed: unknown;
   try {
@@ -91,6 +109,7 @@ export function readReleaseStore(dir = RELEASES_DIR): ReleaseStore {
   const manifest = parsed as ReleaseManifest;
   const problems: DataProblem[] = [];
   const tarballs = new Map<string, Uint8Array>();
+  const bundles = new Map<string, Uint8Array>();
   const seen = new Set<string>();
   for (const [index, record] of manifest.releases.entries()) {
     const pointer = `/releases/${index}`;
@@ -132,10 +151,46 @@ export function readReleaseStore(dir = RELEASES_DIR): ReleaseStore {
         found: record.version,
       });
     tarballs.set(record.version, bytes);
+    if (record.bundle) {
+      const bundle = readRecordedBundle(dir, label, `${pointer}/bundle`, record.version, record.bundle, problems);
+      if (bundle) bundles.set(record.version, bundle);
+    }
   }
   if (problems.length > 0)
-    throw new ReleaseProblems(problems, 'a released tarball never changes: restore releases/ with git');
-  return { manifest, text, tarballs };
+    throw new ReleaseProblems(problems, 'a released file never changes: restore releases/ with git');
+  return { manifest, text, tarballs, bundles };
+}
+
+/** A recorded bundle's bytes, when they are in `dir` exactly as recorded; else its problems join `problems`. */
+function readRecordedBundle(
+  dir: string,
+  label: string,
+  pointer: string,
+  version: string,
+  record: NonNullable<ReleaseRecord['bundle']>,
+  problems: DataProblem[],
+): Uint8Array | undefined {
+  const path = join(dir, record.fileName);
+  if (!existsSync(path)) {
+    problems.push({
+      file: label,
+      pointer: `${pointer}/fileName`,
+      expected: 'must name a file in releases/',
+      found: record.fileName,
+    });
+    return undefined;
+  }
+  const bytes = new Uint8Array(readFileSync(path));
+  const actual = describeBundle(version, bytes);
+  for (const field of ['fileName', 'size', 'sha256', 'sha512'] as const)
+    if (actual[field] !== record[field])
+      problems.push({
+        file: label,
+        pointer: `${pointer}/${field}`,
+        expected: `must match releases/${record.fileName}, whose ${field} is ${JSON.stringify(actual[field])}`,
+        found: record[field],
+      });
+  return bytes;
 }
 
 interface ServedRelease {
@@ -144,6 +199,8 @@ interface ServedRelease {
   bytes: Uint8Array;
   /** The SBOM in the tarball, when it has one (served as `<name>.cdx.json`). */
   sbom?: Buffer;
+  /** The MCP Bundle of the release, when it has one (from 1.1.0 on). */
+  bundle?: { fileName: string; bytes: Uint8Array };
   /** False for the version being built when it is not recorded yet (a preview, `npm start`). */
   released: boolean;
 }
@@ -158,8 +215,10 @@ export interface ServedReleases {
 }
 
 export interface ServedReleasesOptions {
-  /** The tarball built from the current sources (`readCliTarball()`). */
-  current: Pick<CliTarball, 'version' | 'fileName' | 'bytes'>;
+  /** The tarball and bundle built from the current sources (`readCliTarball()`). */
+  current: Pick<CliTarball, 'version' | 'fileName' | 'bytes'> & {
+    bundle?: Pick<NonNullable<CliTarball['bundle']>, 'fileName' | 'bytes'>;
+  };
   dir?: string;
   /** Netlify's deploy context (`CONTEXT`): a production deploy serves released versions only. */
   context?: string | undefined;
@@ -185,6 +244,19 @@ export function planServedReleases({ current, dir = RELEASES_DIR, context }: Ser
         'bump "version" in client/package.json, then run `npm run release` to record the new version',
       );
     }
+    // The same package packs the same bundle: a bundle alone that differs means its packing changed.
+    const recordedBundle = store.bundles.get(current.version);
+    if (recordedBundle && current.bundle && !Buffer.from(recordedBundle).equals(current.bundle.bytes))
+      throw new ReleaseProblems(
+        [
+          {
+            file: label,
+            pointer: `/releases/${recordedIndex}/bundle`,
+            expected: `the MCP Bundle of earshot ${current.version} is released and never changes, but the bundle built now differs`,
+          },
+        ],
+        'bump "version" in client/package.json, then run `npm run release` to record the new version',
+      );
   } else if (context === 'production') {
     throw new ReleaseProblems(
       [
@@ -199,7 +271,15 @@ export function planServedReleases({ current, dir = RELEASES_DIR, context }: Ser
   }
   const served: ServedRelease[] = store.manifest.releases.map((record) => {
     const bytes = store.tarballs.get(record.version)!;
-    return { version: record.version, fileName: record.fileName, bytes, ...sbomOf(bytes), released: true };
+    const bundle = store.bundles.get(record.version);
+    return {
+      version: record.version,
+      fileName: record.fileName,
+      bytes,
+      ...sbomOf(bytes),
+      ...(bundle && record.bundle ? { bundle: { fileName: record.bundle.fileName, bytes: bundle } } : {}),
+      released: true,
+    };
   });
   if (recordedIndex < 0)
     served.push({
@@ -207,12 +287,16 @@ export function planServedReleases({ current, dir = RELEASES_DIR, context }: Ser
       fileName: current.fileName,
       bytes: current.bytes,
       ...sbomOf(current.bytes),
+      ...(current.bundle ? { bundle: current.bundle } : {}),
       released: false,
     });
   return {
     tarballs: served,
     manifestText: store.text || `${JSON.stringify(store.manifest, null, 2)}\n`,
-    sha256sums: store.manifest.releases.map((record) => `${record.sha256}  ${record.fileName}\n`).join(''),
+    sha256sums: store.manifest.releases
+      .flatMap((record) => [record, ...(record.bundle ? [record.bundle] : [])])
+      .map((file) => `${file.sha256}  ${file.fileName}\n`)
+      .join(''),
   };
 }
 

@@ -29,7 +29,7 @@ export interface LlmsTxtInput {
   /** The MCP protocol revisions the remote endpoint answers, newest first. */
   mcpRevisions: readonly string[];
   /** How to run the client: commands naming the pinned tarball this site serves. */
-  client: { installGlobal: string; mcpCommand: string };
+  client: { installGlobal: string; mcpCommand: string; mcpBundleUrl: string };
   /** The remote MCP endpoint's URL: POST only, so named in prose rather than as a link. */
   mcpEndpointUrl: string;
   /** The breaking changes announced and not in effect yet, a paragraph each (site/lib/docs/pending-changes-text.ts). */
@@ -69,7 +69,7 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
     '',
     `MCP clients reach the same data at the remote MCP endpoint ${input.mcpEndpointUrl} (Streamable HTTP, protocol revisions ${listInWords(input.mcpRevisions)}, no key).`,
     '',
-    `The official client is a command line, an MCP server over stdio and a typed library. Install it with \`${input.client.installGlobal}\`. An MCP client starts its server with \`${input.client.mcpCommand}\`. It is not on the public npm registry.`,
+    `The official client is a command line, an MCP server over stdio and a typed library. Install it with \`${input.client.installGlobal}\`. An MCP client starts its server with \`${input.client.mcpCommand}\`. A desktop client such as Claude Desktop installs the same server from its MCP Bundle, ${input.client.mcpBundleUrl}. It is not on the public npm registry.`,
     '',
     ...section('Docs', input.docs),
     ...section('API', input.api),

@@ -36,7 +36,10 @@ export function loadDocsFacts() {
   const { product, platforms } = data;
   const tarball = readCliTarball();
   const install = buildCliInstallCommands(baseUrl, tarball, data.product.baseUrl);
-  const mcpConfiguration = buildMcpConfiguration(baseUrl, product.baseUrl, install.url);
+  const mcpConfiguration = buildMcpConfiguration(baseUrl, product.baseUrl, install.url, {
+    url: `${baseUrl}${tarball.bundle.path}`,
+    sha256: tarball.bundle.sha256,
+  });
   const retryRule = loadRetryRule(rateLimit);
   const openApi = buildOpenApiDocument({ data, baseUrl, rateLimit });
   return {
@@ -53,6 +56,18 @@ export function loadDocsFacts() {
       endpointUrl: mcpConfiguration.mcpServers.earshot.url,
       inspector: buildInspectorCommands(mcpConfiguration, readInspectorVersion()),
       windowsStdioServer: toWindowsStdioServer(mcpConfiguration),
+    },
+    /** The MCP Bundle of the same build: the local server for desktop clients. */
+    mcpBundle: {
+      url: `${baseUrl}${tarball.bundle.path}`,
+      fileName: tarball.bundle.fileName,
+      size: formatTarballSize(tarball.bundle.size),
+      sha256: tarball.bundle.sha256,
+      /** What to answer when it asks for the API base URL: its default is production's, right on production only. */
+      baseUrlStep:
+        baseUrl === product.baseUrl
+          ? 'keep the API base URL it proposes'
+          : `set its API base URL to \`${baseUrl}\`, this deployment`,
     },
     /** The client package this build serves, and the commands that install it from there. */
     cliPackage: {
@@ -129,7 +144,11 @@ function loadReleaseFacts(baseUrl: string, tarball: ReturnType<typeof readCliTar
     sha256: describeRelease(tarball.version, tarball.bytes, '').sha256,
     /** Every recorded release, newest first. */
     recorded: (JSON.parse(served.manifestText) as ReleaseManifest).releases
-      .map((record) => ({ ...record, url: `${baseUrl}${RELEASE_PATHS.tarballDirectory}${record.fileName}` }))
+      .map((record) => ({
+        ...record,
+        url: `${baseUrl}${RELEASE_PATHS.tarballDirectory}${record.fileName}`,
+        bundleUrl: record.bundle && `${baseUrl}${RELEASE_PATHS.tarballDirectory}${record.bundle.fileName}`,
+      }))
       .reverse(),
   };
 }

@@ -83,11 +83,32 @@ export async function readMcpProtocolVersions(endpoint: McpEndpoint, endpointUrl
   return [...new Set([...stateless, ...legacy])].sort().reverse();
 }
 
+/**
+ * The server's name in the MCP Registry's reverse-DNS form, the same on every deploy:
+ * `dev.earshot/earshot` for https://earshot.dev. The registry checks that the publisher controls
+ * that domain (DNS or HTTP).
+ */
+export function describeMcpRegistryName(productionBaseUrl: string): string {
+  const namespace = new URL(productionBaseUrl).hostname.split('.').reverse().join('.');
+  return `${namespace}/${MCP_SERVER_IDENTITY.name}`;
+}
+
+/** The MCP Bundle as a server.json `Package`: a stdio server, downloaded and checked against its SHA-256. */
+function describeBundlePackage(bundle: NonNullable<McpConfiguration['bundle']>, version: string) {
+  return {
+    registryType: 'mcpb' as const,
+    identifier: bundle.url,
+    version,
+    fileSha256: bundle.sha256,
+    transport: { type: 'stdio' as const },
+  };
+}
+
 export function buildMcpServerCard(input: McpServerCardInput): McpServerCard {
-  const namespace = new URL(input.productionBaseUrl).hostname.split('.').reverse().join('.');
+  const { bundle } = input.configuration;
   return {
     $schema: MCP_SERVER_CARD_FORMAT,
-    name: `${namespace}/${MCP_SERVER_IDENTITY.name}`,
+    name: describeMcpRegistryName(input.productionBaseUrl),
     version: input.version,
     description: describeEarshotMcpServer(input.baseUrl),
     title: MCP_SERVER_IDENTITY.title,
@@ -102,6 +123,7 @@ export function buildMcpServerCard(input: McpServerCardInput): McpServerCard {
         authentication: { required: false, schemes: [] },
       },
     ],
+    ...(bundle ? { packages: [describeBundlePackage(bundle, input.version)] } : {}),
     capabilities: structuredClone(MCP_SERVER_CAPABILITIES),
     // The schemas as `tools/list` publishes them; `type: 'object'` restated for the type checker
     // (every tool schema is an object schema, which the card's schema checks at build).

@@ -26,11 +26,15 @@ const MCP_COMMAND = 'mcp';
  * stays without it, since the client's built-in default is the production API. The flag rather
  * than `EARSHOT_BASE_URL` in an `env` block, because it survives being turned into a
  * `claude mcp add … -- <command>` line and shows in the client's server list.
+ *
+ * `bundle`, when given, names the MCP Bundle of the same build (`/cli/earshot-<version>-<hash>.mcpb`)
+ * and its SHA-256; the bundle asks for the API's base URL at install instead of carrying a flag.
  */
 export function buildMcpConfiguration(
   baseUrl: string,
   productionBaseUrl: string,
   packageUrl: string,
+  bundle?: McpConfiguration['bundle'],
 ): McpConfiguration {
   const baseUrlArgs = baseUrl === productionBaseUrl ? [] : ['--base-url', baseUrl];
   return {
@@ -38,5 +42,6 @@ export function buildMcpConfiguration(
       [MCP_SERVER_NAME]: { type: 'http', url: `${baseUrl}${MCP_ENDPOINT_PATH}` },
       [MCP_STDIO_SERVER_NAME]: { type: 'stdio', command: 'npx', args: ['-y', packageUrl, MCP_COMMAND, ...baseUrlArgs] },
     },
+    ...(bundle ? { bundle } : {}),
   };
 }
