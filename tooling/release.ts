@@ -26,6 +26,8 @@ import { buildCliPackage } from './build-cli.ts';
 export interface ReleaseOutcome {
   version: string;
   fileName: string;
+  /** The MCP Bundle recorded with it, when the release has one. */
+  bundleFileName?: string;
   /** False when the version was already recorded with these very bytes. */
   recorded: boolean;
 }
@@ -48,7 +50,12 @@ export function recordRelease(date: string, dir = RELEASES_DIR): ReleaseOutcome 
     releases: [...store.manifest.releases, record],
   };
   writeFileSync(join(dir, RELEASE_MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
-  return { version: current.version, fileName: record.fileName, recorded: true };
+  return {
+    version: current.version,
+    fileName: record.fileName,
+    bundleFileName: record.bundle!.fileName,
+    recorded: true,
+  };
 }
 
 async function main(): Promise<number> {
@@ -67,7 +74,8 @@ async function main(): Promise<number> {
       console.error('hint: to release a change, bump "version" in client/package.json first');
       return 0;
     }
-    console.error(`recorded earshot ${outcome.version}: ${where}/${outcome.fileName}`);
+    const bundle = outcome.bundleFileName ? ` and its MCP Bundle ${where}/${outcome.bundleFileName}` : '';
+    console.error(`recorded earshot ${outcome.version}: ${where}/${outcome.fileName}${bundle}`);
     console.error(
       `next: git add ${where} client/package.json && git commit -m "earshot ${outcome.version}" && git tag earshot-v${outcome.version}`,
     );

@@ -128,7 +128,12 @@ describe('the client package', () => {
     );
     const release = await runProjectScript(second, 'tooling/release.ts', ['--date', '2026-12-01']);
     assert.equal(release.code, 0, release.stderr);
-    assert.match(release.stderr, new RegExp(`recorded earshot ${next.replace(/\./g, '\\.')}`));
+    assert.match(
+      release.stderr,
+      new RegExp(
+        `recorded earshot ${next.replace(/\./g, '\\.')}: releases/\\S+\\.tgz and its MCP Bundle releases/\\S+\\.mcpb`,
+      ),
+    );
 
     const records = readManifest().releases;
     assert.deepEqual(
