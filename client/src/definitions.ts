@@ -199,7 +199,7 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     path: ['mcp', 'config'],
     summary: 'Print the MCP configuration for AI clients',
     description:
-      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints the server a client needs: the remote endpoint (earshot), or with --transport stdio the local server (earshot-stdio). With --client, prints it in that client's own format: a file's JSON or TOML, a command to run, or for Claude Desktop the URL of a custom connector. On a terminal, it adds the client's install link or command on stderr (Cursor, VS Code, Codex, Gemini CLI). With --json, prints the configuration as served, with both. A configuration that holds control characters is refused rather than printed.",
+      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints the server a client needs: the remote endpoint (earshot), or with --transport stdio the local server (earshot-stdio). With --client, prints it in that client's own format: a file's JSON or TOML, a command to run, or for Claude Desktop the URL of a custom connector. On a terminal, it adds the client's install link or command on stderr (Cursor, VS Code, Codex, Gemini CLI), and for Claude Desktop's local server the MCP Bundle to open. With --json, prints the configuration as served, with both. A configuration that holds control characters is refused rather than printed.",
     flags: [...apiFlags, 'client', 'transport'],
     examples: [
       {

@@ -1,5 +1,6 @@
 import { renderMcpClientSnippet, type McpClientId, type McpTransport } from '../mcp/mcp-client-snippets.ts';
 import { renderMcpInstallLinks } from '../mcp/mcp-install-links.ts';
+import { buildFacts } from '../baked/build-facts.ts';
 import type { McpConfiguration } from '../../../contract/schemas/index.ts';
 import { showAnswer, type CommandHandler } from './command-context.ts';
 
@@ -12,7 +13,8 @@ import { showAnswer, type CommandHandler } from './command-context.ts';
  * server's. `--client` and `--transport` win over `--json`, as the more specific request.
  *
  * On a terminal, `--client` also prints that client's one-step installs on stderr (a link the
- * terminal can open, or a command to run), so that a snippet redirected to a file stays the file.
+ * terminal can open, or a command to run; for Claude Desktop's local server, the MCP Bundle), so
+ * that a snippet redirected to a file stays the file.
  */
 export const showMcpConfig: CommandHandler = async (context) => {
   const client = context.flags.get('client');
@@ -36,6 +38,11 @@ export const showMcpConfig: CommandHandler = async (context) => {
     for (const install of renderMcpInstallLinks(client as McpClientId, answer.value, way))
       if (install.text !== printed)
         context.stderr.write(`${install.kind === 'link' ? 'or open' : 'or run'}: ${install.text}\n`);
+    const { bundle } = answer.value;
+    if (client === 'claude-desktop' && way === 'stdio' && bundle)
+      context.stderr.write(
+        `or open: ${bundle.url} (the MCP Bundle: Claude Desktop asks to install it${bundleBaseUrlStep(bundle.url)})\n`,
+      );
     return outcome;
   }
   if (typeof transport === 'string')
@@ -50,6 +57,17 @@ export const showMcpConfig: CommandHandler = async (context) => {
   // installed. `--json` still prints the configuration exactly as served.
   return showAnswer(context, answer, (configuration) => asJson(withoutLocalServers(configuration)), refuse);
 };
+
+/**
+ * The bundle's server reads production unless told otherwise at install: a bundle served by
+ * another site (a preview, `npm start`) says which base URL to give it.
+ */
+function bundleBaseUrlStep(bundleUrl: string): string {
+  const site = URL.canParse(bundleUrl) ? new URL(bundleUrl).origin : undefined;
+  return site === undefined || site === new URL(buildFacts.productionBaseUrl).origin
+    ? ''
+    : `; at install, set its API base URL to ${site}`;
+}
 
 /**
  * The served configuration without its stdio entries, so that a newer server's other remote kinds
