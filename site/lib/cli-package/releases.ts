@@ -121,26 +121,16 @@ export function readReleaseStore(dir = RELEASES_DIR): ReleaseStore {
         found: record.version,
       });
     seen.add(record.version);
-    const path = join(dir, record.fileName);
-    if (!existsSync(path)) {
-      problems.push({
-        file: label,
-        pointer: `${pointer}/fileName`,
-        expected: 'must name a file in releases/',
-        found: record.fileName,
-      });
-      continue;
-    }
-    const bytes = new Uint8Array(readFileSync(path));
-    const actual = describeRelease(record.version, bytes, record.date);
-    for (const field of ['fileName', 'size', 'sha256', 'sha512', 'integrity'] as const)
-      if (actual[field] !== record[field])
-        problems.push({
-          file: label,
-          pointer: `${pointer}/${field}`,
-          expected: `must match releases/${record.fileName}, whose ${field} is ${JSON.stringify(actual[field])}`,
-          found: record[field],
-        });
+    const bytes = readRecordedFile(
+      dir,
+      label,
+      pointer,
+      record,
+      (read) => describeRelease(record.version, read, record.date),
+      ['fileName', 'size', 'sha256', 'sha512', 'integrity'],
+      problems,
+    );
+    if (!bytes) continue;
     const packed = readTarballFiles(bytes).get('package/package.json');
     const packedVersion = packed ? (JSON.parse(packed.toString('utf8')) as { version?: string }).version : undefined;
     if (packedVersion !== record.version)
@@ -170,6 +160,31 @@ function readRecordedBundle(
   record: NonNullable<ReleaseRecord['bundle']>,
   problems: DataProblem[],
 ): Uint8Array | undefined {
+  return readRecordedFile(
+    dir,
+    label,
+    pointer,
+    record,
+    (read) => describeBundle(version, read),
+    ['fileName', 'size', 'sha256', 'sha512'],
+    problems,
+  );
+}
+
+/**
+ * A recorded file's bytes (a tarball or a bundle), when it is in `dir` and each of `fields`, as
+ * `describe` computes it from the bytes, is what the record says; else its problems join `problems`
+ * (undefined when the file is missing).
+ */
+function readRecordedFile<Field extends string, Described extends { fileName: string } & Record<Field, unknown>>(
+  dir: string,
+  label: string,
+  pointer: string,
+  record: Described,
+  describe: (bytes: Uint8Array) => Described,
+  fields: readonly Field[],
+  problems: DataProblem[],
+): Uint8Array | undefined {
   const path = join(dir, record.fileName);
   if (!existsSync(path)) {
     problems.push({
@@ -181,8 +196,8 @@ function readRecordedBundle(
     return undefined;
   }
   const bytes = new Uint8Array(readFileSync(path));
-  const actual = describeBundle(version, bytes);
-  for (const field of ['fileName', 'size', 'sha256', 'sha512'] as const)
+  const actual = describe(bytes);
+  for (const field of fields)
     if (actual[field] !== record[field])
       problems.push({
         file: label,
