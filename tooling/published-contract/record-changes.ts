@@ -81,6 +81,42 @@ export function recordChanges(
   options: RecordOptions,
 ): RecordResult {
   const { published, current, changes, changelog } = input;
+  const refusal = checkRecordOptions(changes, options);
+  if (refusal) return refusal;
+  const breaking = changes.some(({ kind }) => kind === 'breaking');
+  const reason = options.reason?.trim();
+  const found = breaking && !options.emergency ? findTheAnnouncement(changes, changelog, options.date) : {};
+  if ('ok' in found) return found;
+  const { announcement } = found;
+  const effective = breaking ? (announcement?.effective ?? options.date) : undefined;
+  const platforms = withWithdrawnPlatforms(published, current, {
+    effective: effective ?? options.date,
+    reason: announcement?.reason ?? reason ?? '',
+  });
+  const entry: ChangelogEntry = {
+    id: uniqueId(options.date, changelog),
+    date: options.date,
+    title: options.title?.trim() || describeEntry(changes),
+    ...(breaking && effective
+      ? {
+          breaking: announcement
+            ? { reason: announcement.reason, effective, announced: announcement.id }
+            : { reason: reason ?? '', effective, emergency: true as const },
+        }
+      : {}),
+    changes: changes.map(({ kind, summary, where }) => ({
+      kind: kind as 'added' | 'changed' | 'breaking',
+      summary,
+      where,
+    })),
+  };
+  return { ok: true, contract: { ...current, platforms }, changelog: [entry, ...changelog], entry };
+}
+
+type Refusal = Extract<RecordResult, { ok: false }>;
+
+/** Why `--record` with these options cannot record these changes; undefined when it can. */
+function checkRecordOptions(changes: ContractChange[], options: RecordOptions): Refusal | undefined {
   const refused = changes.filter(({ kind }) => kind === 'refused');
   if (refused.length > 0)
     return {
@@ -117,11 +153,23 @@ export function recordChanges(
       error: '--reason goes with --announce or --emergency: a recorded change takes its reason from its announcement',
       hint: `announce breaking changes first: ${announceCommand(options.date)}`,
     };
-  const pending = listPendingChanges(changelog);
-  const notice = breaking && !emergency ? checkNotice(changes, changelog, options.date) : undefined;
+  return undefined;
+}
+
+/**
+ * The one announcement that the breaking changes publish, when its notice has run and the data
+ * makes every change it announces; else why they cannot be published today.
+ */
+function findTheAnnouncement(
+  changes: ContractChange[],
+  changelog: ChangelogData,
+  today: string,
+): { announcement?: PendingChange } | Refusal {
+  const notice = checkNotice(changes, changelog, today);
   if (notice) return { ok: false, error: notice.error, hint: notice.hint };
+  const pending = listPendingChanges(changelog);
   const announcements = new Set(
-    changes.filter(({ kind }) => kind === 'breaking' && !emergency).map((change) => findAnnouncement(change, pending)!),
+    changes.filter(({ kind }) => kind === 'breaking').map((change) => findAnnouncement(change, pending)!),
   );
   if (announcements.size > 1)
     return {
@@ -138,39 +186,20 @@ export function recordChanges(
       error: `the announcement ${announcement!.id} also announces ${left.map(({ summary }) => JSON.stringify(summary)).join(', ')}, which the data does not make`,
       hint: 'publish every change of an announcement together: make them all in data/, then record',
     };
-  const effective = breaking ? (announcement?.effective ?? options.date) : undefined;
+  return announcement ? { announcement } : {};
+}
 
+/** The current platforms, and each published one that is gone, marked withdrawn (once, when it first goes). */
+function withWithdrawnPlatforms(
+  published: PublishedContract,
+  current: PublishedContract,
+  withdrawn: { effective: string; reason: string },
+): PublishedContract['platforms'] {
   const platforms: PublishedContract['platforms'] = {};
-  for (const [id, platform] of Object.entries(published.platforms)) {
-    platforms[id] =
-      current.platforms[id] ??
-      (platform.withdrawn
-        ? platform
-        : {
-            ...platform,
-            withdrawn: { effective: effective ?? options.date, reason: announcement?.reason ?? reason ?? '' },
-          });
-  }
+  for (const [id, platform] of Object.entries(published.platforms))
+    platforms[id] = current.platforms[id] ?? (platform.withdrawn ? platform : { ...platform, withdrawn });
   for (const [id, platform] of Object.entries(current.platforms)) platforms[id] ??= platform;
-
-  const entry: ChangelogEntry = {
-    id: uniqueId(options.date, changelog),
-    date: options.date,
-    title: options.title?.trim() || describeEntry(changes),
-    ...(breaking && effective
-      ? {
-          breaking: announcement
-            ? { reason: announcement.reason, effective, announced: announcement.id }
-            : { reason: reason ?? '', effective, emergency: true as const },
-        }
-      : {}),
-    changes: changes.map(({ kind, summary, where }) => ({
-      kind: kind as 'added' | 'changed' | 'breaking',
-      summary,
-      where,
-    })),
-  };
-  return { ok: true, contract: { ...current, platforms }, changelog: [entry, ...changelog], entry };
+  return platforms;
 }
 
 /**
