@@ -36,9 +36,10 @@ export function loadDocsFacts() {
   const { product, platforms } = data;
   const tarball = readCliTarball();
   const install = buildCliInstallCommands(baseUrl, tarball, data.product.baseUrl);
+  const mcpBundle = describeMcpBundle(baseUrl, product.baseUrl, tarball.bundle);
   const mcpConfiguration = buildMcpConfiguration(baseUrl, product.baseUrl, install.url, {
-    url: `${baseUrl}${tarball.bundle.path}`,
-    sha256: tarball.bundle.sha256,
+    url: mcpBundle.url,
+    sha256: mcpBundle.sha256,
   });
   const retryRule = loadRetryRule(rateLimit);
   const openApi = buildOpenApiDocument({ data, baseUrl, rateLimit });
@@ -58,17 +59,7 @@ export function loadDocsFacts() {
       windowsStdioServer: toWindowsStdioServer(mcpConfiguration),
     },
     /** The MCP Bundle of the same build: the local server for desktop clients. */
-    mcpBundle: {
-      url: `${baseUrl}${tarball.bundle.path}`,
-      fileName: tarball.bundle.fileName,
-      size: formatTarballSize(tarball.bundle.size),
-      sha256: tarball.bundle.sha256,
-      /** What to answer when it asks for the API base URL: its default is production's, right on production only. */
-      baseUrlStep:
-        baseUrl === product.baseUrl
-          ? 'keep the API base URL it proposes'
-          : `set its API base URL to \`${baseUrl}\`, this deployment`,
-    },
+    mcpBundle,
     /** The client package this build serves, and the commands that install it from there. */
     cliPackage: {
       version: tarball.version,
@@ -83,12 +74,7 @@ export function loadDocsFacts() {
     apiDescriptionVersion: API_DESCRIPTION_VERSION,
     endpoints,
     /** The operations of `/openapi.json` (method and path), as the API reference lists them. */
-    openApiOperations: Object.entries(openApi.paths as Record<string, Record<string, unknown>>).flatMap(
-      ([path, item]) =>
-        Object.keys(item)
-          .filter((method) => OPENAPI_METHODS.includes(method))
-          .map((method) => `${method.toUpperCase()} ${path}`),
-    ),
+    openApiOperations: listOpenApiOperations(openApi.paths as Record<string, Record<string, unknown>>),
     /** Each endpoint's answer in one line of JSON, with one platform of the data. */
     answerLines: endpoints.map(({ path, buildBody }) => ({
       path,
@@ -102,21 +88,54 @@ export function loadDocsFacts() {
       text: describeClientRateLimit(rateLimit),
     },
     /** The remote MCP endpoint's own limit (the `/mcp` rule), and how it answers over it. */
-    mcpRateLimit: {
-      ...mcpRateLimit,
-      /** "300 requests per 60 seconds per client IP address" */
-      text: describeClientRateLimit(mcpRateLimit),
-      policy: formatRateLimitPolicy(mcpRateLimit),
-      errorCode: RATE_LIMITED,
-      /** The 429's body, answering a request with id 1. */
-      body: JSON.stringify(buildMcpTooManyRequestsBody(1, mcpRateLimit)),
-      /** How long `earshot mcp` waits in all for the API's limit before a tool answers with an error result. */
-      localServerMaxWaitSeconds: MCP_MAX_WAIT_SECONDS,
-    },
+    mcpRateLimit: describeMcpRateLimit(mcpRateLimit),
     tooManyRequestsBody: JSON.stringify(TOO_MANY_REQUESTS),
     notFoundBody: JSON.stringify(NOT_FOUND),
     /** The Node.js versions the `earshot` package (the command-line client) runs on. */
     nodeEngine: readPackageEngine(),
+  };
+}
+
+/** The MCP Bundle of the same build: the local server for desktop clients. */
+function describeMcpBundle(
+  baseUrl: string,
+  productionBaseUrl: string,
+  bundle: { path: string; fileName: string; size: number; sha256: string },
+) {
+  return {
+    url: `${baseUrl}${bundle.path}`,
+    fileName: bundle.fileName,
+    size: formatTarballSize(bundle.size),
+    sha256: bundle.sha256,
+    /** What to answer when it asks for the API base URL: its default is production's, right on production only. */
+    baseUrlStep:
+      baseUrl === productionBaseUrl
+        ? 'keep the API base URL it proposes'
+        : `set its API base URL to \`${baseUrl}\`, this deployment`,
+  };
+}
+
+/** The operations of an OpenAPI document's paths, `GET /api/v1/platforms`, as the API reference lists them. */
+function listOpenApiOperations(paths: Record<string, Record<string, unknown>>): string[] {
+  return Object.entries(paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((method) => OPENAPI_METHODS.includes(method))
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
+/** The remote MCP endpoint's own limit (the `/mcp` rule), and how it answers over it. */
+function describeMcpRateLimit(mcpRateLimit: RateLimit) {
+  return {
+    ...mcpRateLimit,
+    /** "300 requests per 60 seconds per client IP address" */
+    text: describeClientRateLimit(mcpRateLimit),
+    policy: formatRateLimitPolicy(mcpRateLimit),
+    errorCode: RATE_LIMITED,
+    /** The 429's body, answering a request with id 1. */
+    body: JSON.stringify(buildMcpTooManyRequestsBody(1, mcpRateLimit)),
+    /** How long `earshot mcp` waits in all for the API's limit before a tool answers with an error result. */
+    localServerMaxWaitSeconds: MCP_MAX_WAIT_SECONDS,
   };
 }
 
