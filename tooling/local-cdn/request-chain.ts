@@ -99,10 +99,12 @@ export function createRequestChain(
   const admit = (rule: string, limit: Limit, client: Client) =>
     (onlyHost !== undefined && client.domain.toLowerCase() !== onlyHost) || windows.admit(rule, limit, client);
 
-  return async ({ request, response, client, host }) => {
+  return async (chainRequest) => {
+    const { request, client } = chainRequest;
     const method = request.method ?? 'GET';
     const { pathname, search } = splitTarget(request.url ?? '/');
     const path = decodePath(pathname);
+    const exchange: Exchange = { ...chainRequest, method, pathname, search };
 
     const ownRoute = functionByPath(functions, method, pathname);
     if (ownRoute && !(ownRoute.config.preferStatic && (await files.lookup(path))?.kind === 'file'))
@@ -115,15 +117,7 @@ export function createRequestChain(
       if (rule.rateLimit && !admit(rule.source, rule.rateLimit, client))
         return overLimit(rule.rateLimit.action, rule.rateLimit.to);
       const target = fillTarget(rule.to, match);
-      if (REDIRECT_STATUSES.has(rule.status)) {
-        return send(rule.status, { location: target.includes('?') ? target : `${target}${search}` }, '');
-      }
-      if (/^[a-z][a-z0-9+.-]*:/i.test(target))
-        return send(
-          502,
-          textHeaders(),
-          `Bad Gateway: ${rule.source} proxies to another site, which this local server does not do\n`,
-        );
+      if (answerRedirectOrProxy(exchange, rule, target)) return;
       return rewrite(target, rule.status);
     }
 
@@ -131,19 +125,19 @@ export function createRequestChain(
     if (byName) return invokeLimited(byName);
 
     const found = await files.lookup(path);
-    if (found?.kind === 'redirect') return send(301, { location: `${found.location}${search}` }, '');
+    if (found?.kind === 'redirect') return sendAnswer(exchange, 301, { location: `${found.location}${search}` }, '');
     if (found?.kind === 'file') return serveFile(found.file, 200);
     return notFound();
 
     /** Over a rule's limit: its rewrite, or Netlify's own 429. */
     async function overLimit(action: string | undefined, to: string | undefined): Promise<void> {
       if (action === 'rewrite' && to) return rewrite(to, 200);
-      return send(429, textHeaders(), 'Too Many Requests\n');
+      return sendAnswer(exchange, 429, textHeaders(), 'Too Many Requests\n');
     }
 
     async function rewrite(target: string, status: number): Promise<void> {
       const fn = functionByRewrite(functions, target);
-      if (fn) return invoke(fn);
+      if (fn) return invokeFunction(exchange, fn);
       const found = await files.lookup(decodePath(splitTarget(target).pathname));
       if (found?.kind === 'file') return serveFile(found.file, status);
       return notFound();
@@ -153,79 +147,125 @@ export function createRequestChain(
       const limit = fn.config.rateLimit;
       if (limit && !admit(`function ${fn.name}`, functionLimit(limit), client))
         return overLimit(limit.action ?? 'rate_limit', limit.to);
-      return invoke(fn);
+      return invokeFunction(exchange, fn);
     }
 
     async function notFound(): Promise<void> {
       const page = await files.lookup('/404.html');
       if (page?.kind === 'file') return serveFile(page.file, 404);
-      return send(404, textHeaders(), 'Not Found\n');
+      return sendAnswer(exchange, 404, textHeaders(), 'Not Found\n');
     }
 
-    async function serveFile(file: string, status: number): Promise<void> {
-      if (method !== 'GET' && method !== 'HEAD')
-        return send(405, { ...textHeaders(), allow: 'GET, HEAD' }, 'Method Not Allowed\n');
-      const { body, headers: defaults } = await files.read(file);
-      const { [CDN_ONLY]: _cdnOnly, ...headers } = { ...defaults, ...ruleHeaders(rules.headers, path) };
-      if (status === 200 && matchesEtag(header(request, 'if-none-match'), defaults.etag!)) {
-        const { 'content-type': _type, ...kept } = headers;
-        return send(304, kept, '');
-      }
-      return send(status, { ...headers, 'content-length': String(body.length) }, body);
-    }
-
-    async function invoke(fn: SiteFunction): Promise<void> {
-      const body = await readBody(request);
-      if (body === 'too large')
-        return send(
-          413,
-          { ...textHeaders(), connection: 'close' },
-          'Payload Too Large: a function takes at most 6 MB\n',
-        );
-      if (body === 'aborted') return;
-      let answer: Response;
-      try {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(request.headers))
-          if (value !== undefined && !HOP_BY_HOP.has(name) && !name.startsWith('x-local-cdn-'))
-            for (const each of [value].flat()) headers.append(name, each);
-        headers.set('x-nf-client-connection-ip', client.ip);
-        const url = `http://${host}${pathname}${search}`;
-        answer = await fn.handler(
-          new Request(url, { method, headers, body: body.length > 0 ? new Uint8Array(body) : null }),
-          {
-            ip: client.ip,
-            requestId: randomUUID(),
-            site: { url: `http://${host}` },
-            params: {},
-            geo: {},
-            server: { region: 'local' },
-            waitUntil: (promise) => void promise.catch(() => undefined),
-          },
-        );
-      } catch (error) {
-        console.error(`function ${fn.name} failed on ${method} ${pathname.slice(0, 200)}: ${String(error)}`);
-        return send(500, textHeaders(), 'Internal Server Error: the function failed\n');
-      }
-      const headers: Record<string, string | string[]> = {};
-      answer.headers.forEach((value, name) => {
-        if (name !== CDN_ONLY) headers[name] = value;
-      });
-      const cookies = answer.headers.getSetCookie();
-      if (cookies.length > 0) headers['set-cookie'] = cookies;
-      response.writeHead(answer.status, headers);
-      if (method === 'HEAD' || !answer.body) return void response.end();
-      Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream)
-        .on('error', () => response.destroy())
-        .pipe(response);
-    }
-
-    function send(status: number, headers: Record<string, string>, body: string | Buffer): void {
-      if (response.headersSent) return void response.end();
-      response.writeHead(status, headers);
-      response.end(method === 'HEAD' || status === 304 ? undefined : body);
+    function serveFile(file: string, status: number): Promise<void> {
+      return serveStaticFile(exchange, files, ruleHeaders(rules.headers, path), file, status);
     }
   };
+}
+
+/**
+ * A rule that redirects (3xx, the query kept unless the target has its own) answers with its
+ * Location; one that proxies to another site answers 502, which this local server does not do.
+ * False for a rewrite within the site, which the chain follows.
+ */
+function answerRedirectOrProxy(exchange: Exchange, rule: { status: number; source: string }, target: string): boolean {
+  if (REDIRECT_STATUSES.has(rule.status)) {
+    const location = target.includes('?') ? target : `${target}${exchange.search}`;
+    sendAnswer(exchange, rule.status, { location }, '');
+    return true;
+  }
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(target)) return false;
+  const reason = `Bad Gateway: ${rule.source} proxies to another site, which this local server does not do\n`;
+  sendAnswer(exchange, 502, textHeaders(), reason);
+  return true;
+}
+
+/** One request on its way through the chain: what the answer is written to, and what was asked. */
+interface Exchange extends ChainRequest {
+  method: string;
+  /** The path as it came, not decoded. */
+  pathname: string;
+  search: string;
+}
+
+function sendAnswer(
+  { method, response }: Exchange,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Buffer,
+): void {
+  if (response.headersSent) return void response.end();
+  response.writeHead(status, headers);
+  response.end(method === 'HEAD' || status === 304 ? undefined : body);
+}
+
+/** A static file with the rules' headers (they win over the file's defaults), or its 304, or a 405 to a write. */
+async function serveStaticFile(
+  exchange: Exchange,
+  files: StaticFiles,
+  fromRules: Record<string, string>,
+  file: string,
+  status: number,
+): Promise<void> {
+  if (exchange.method !== 'GET' && exchange.method !== 'HEAD')
+    return sendAnswer(exchange, 405, { ...textHeaders(), allow: 'GET, HEAD' }, 'Method Not Allowed\n');
+  const { body, headers: defaults } = await files.read(file);
+  const { [CDN_ONLY]: _cdnOnly, ...headers } = { ...defaults, ...fromRules };
+  if (status === 200 && matchesEtag(header(exchange.request, 'if-none-match'), defaults.etag!)) {
+    const { 'content-type': _type, ...kept } = headers;
+    return sendAnswer(exchange, 304, kept, '');
+  }
+  return sendAnswer(exchange, status, { ...headers, 'content-length': String(body.length) }, body);
+}
+
+/** Runs a function as Netlify does (a Request and a Context in, a Response out) and writes its answer as it is. */
+async function invokeFunction(exchange: Exchange, fn: SiteFunction): Promise<void> {
+  const { request, response, client, host, method, pathname } = exchange;
+  const body = await readBody(request);
+  if (body === 'too large')
+    return sendAnswer(
+      exchange,
+      413,
+      { ...textHeaders(), connection: 'close' },
+      'Payload Too Large: a function takes at most 6 MB\n',
+    );
+  if (body === 'aborted') return;
+  let answer: Response;
+  try {
+    answer = await fn.handler(toFunctionRequest(exchange, body), {
+      ip: client.ip,
+      requestId: randomUUID(),
+      site: { url: `http://${host}` },
+      params: {},
+      geo: {},
+      server: { region: 'local' },
+      waitUntil: (promise) => void promise.catch(() => undefined),
+    });
+  } catch (error) {
+    console.error(`function ${fn.name} failed on ${method} ${pathname.slice(0, 200)}: ${String(error)}`);
+    return sendAnswer(exchange, 500, textHeaders(), 'Internal Server Error: the function failed\n');
+  }
+  const headers: Record<string, string | string[]> = {};
+  answer.headers.forEach((value, name) => {
+    if (name !== CDN_ONLY) headers[name] = value;
+  });
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  response.writeHead(answer.status, headers);
+  if (method === 'HEAD' || !answer.body) return void response.end();
+  Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream)
+    .on('error', () => response.destroy())
+    .pipe(response);
+}
+
+/** The Request a function gets: the client's headers (hop-by-hop ones and the local server's own left out) and its address. */
+function toFunctionRequest({ request, client, host, method, pathname, search }: Exchange, body: Buffer): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !name.startsWith('x-local-cdn-'))
+      for (const each of [value].flat()) headers.append(name, each);
+  headers.set('x-nf-client-connection-ip', client.ip);
+  const url = `http://${host}${pathname}${search}`;
+  return new Request(url, { method, headers, body: body.length > 0 ? new Uint8Array(body) : null });
 }
 
 function functionLimit(limit: FunctionRateLimit): Limit {
