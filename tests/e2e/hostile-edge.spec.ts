@@ -116,9 +116,11 @@ for (const path of ['/mcp', '/api/v1/platforms', '/docs/'])
       const socket = connect(Number(target.port), target.hostname, () => {
         socket.write(
           `POST ${path} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"jsonrpc":`,
-          () => setTimeout(() => (socket.destroy(), done()), 200),
+          // The partial body is sent: hang up after it (FIN, then close), with no fixed delay to outlast.
+          () => socket.end(() => socket.destroy()),
         );
       });
+      socket.on('close', () => done());
       socket.on('error', failed);
     });
     await expectStillServing();
