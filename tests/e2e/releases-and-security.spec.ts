@@ -9,6 +9,7 @@ import type { ReleaseManifest } from '../../contract/schemas/index.ts';
 import { RELEASES_DIR, sbomFileName } from '../../site/lib/cli-package/releases.ts';
 import { SECURITY_TXT_PATH } from '../../site/lib/discovery/build-security-txt.ts';
 import { SECURITY_HEADERS } from '../../site/lib/edge/security-headers.ts';
+import { installCliFromUrl, runProcess } from '../support/install-cli.ts';
 import { parseSecurityTxt } from '../support/security-txt.ts';
 
 const committed = JSON.parse(readFileSync(join(RELEASES_DIR, 'manifest.json'), 'utf8')) as ReleaseManifest;
@@ -65,6 +66,41 @@ test.describe('the releases, served', () => {
       rmSync(downloads, { recursive: true, force: true });
     }
   });
+});
+
+test.describe('what users already installed', () => {
+  const current = (JSON.parse(readFileSync('client/package.json', 'utf8')) as { version: string }).version;
+  for (const record of committed.releases.filter(({ version }) => version !== current))
+    test(`earshot ${record.version}, installed from its served URL on the machine's Node, still reads this site`, async ({
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(300_000);
+      const installed = await installCliFromUrl(`${baseURL}${RELEASE_PATHS.tarballDirectory}${record.fileName}`);
+      try {
+        const earshot = (...args: string[]) =>
+          runProcess(installed.bin, [...args, '--base-url', baseURL!], { PATH: installed.path });
+        const platforms = await earshot('platforms', '--json');
+        expect(platforms.stderr).not.toMatch(/^error:/m);
+        expect(platforms.code).toBe(0);
+        expect(JSON.parse(platforms.stdout)).toEqual(await (await request.get('/api/v1/platforms')).json());
+        // The configuration grew (the MCP Bundle) and the answers may carry a change notice: an older
+        // client reads past what it does not know.
+        for (const args of [
+          ['capabilities'],
+          ['links'],
+          ['mcp', 'config'],
+          ['mcp', 'config', '--transport', 'stdio'],
+        ]) {
+          const run = await earshot(...args);
+          expect(run.stderr, args.join(' ')).not.toMatch(/^error:/m);
+          expect(run.code, args.join(' ')).toBe(0);
+          expect(run.stdout, args.join(' ')).not.toBe('');
+        }
+      } finally {
+        rmSync(installed.root, { recursive: true, force: true });
+      }
+    });
 });
 
 test.describe('security', () => {

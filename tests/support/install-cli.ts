@@ -94,16 +94,25 @@ export async function readInstallCommands(siteUrl: string): Promise<PageInstallC
  */
 export async function installCliFromSite(siteUrl: string): Promise<InstalledCli & { commands: PageInstallCommands }> {
   const commands = await readInstallCommands(siteUrl);
+  const [npm, ...args] = splitCommand(commands.installGlobal);
+  return { ...(await installCli(npm!, args, commands.installGlobal)), commands };
+}
+
+/** `npm install --global <url>` as a user who kept an older page's line runs it: the same empty prefix and cache. */
+export function installCliFromUrl(url: string): Promise<InstalledCli> {
+  return installCli('npm', ['install', '--global', url], `npm install --global ${url}`);
+}
+
+async function installCli(npm: string, args: string[], line: string): Promise<InstalledCli> {
   const root = mkdtempSync(join(tmpdir(), 'earshot-cli-'));
   const path = systemNodePath();
   const prefix = join(root, 'prefix');
-  const [npm, ...args] = splitCommand(commands.installGlobal);
-  const install = await runProcess(npm!, [...args, '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error'], {
+  const install = await runProcess(npm, [...args, '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error'], {
     PATH: path,
     npm_config_cache: join(root, 'npm-cache'),
   });
-  if (install.code !== 0) throw new Error(`${commands.installGlobal} failed:\n${install.stdout}${install.stderr}`);
-  return { bin: join(prefix, 'bin', 'earshot'), path: [join(prefix, 'bin'), path].join(delimiter), root, commands };
+  if (install.code !== 0) throw new Error(`${line} failed:\n${install.stdout}${install.stderr}`);
+  return { bin: join(prefix, 'bin', 'earshot'), path: [join(prefix, 'bin'), path].join(delimiter), root };
 }
 
 export interface ProcessRun {
