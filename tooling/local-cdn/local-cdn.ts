@@ -64,6 +64,8 @@ export async function startLocalCdn(options: LocalCdnOptions): Promise<LocalCdn>
       return runChain(chain, request, response, client, options.port);
     });
   });
+  keepIdleConnectionsLonger(server);
+  keepIdleConnectionsLonger(origin);
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     else socket.destroy();
@@ -98,6 +100,16 @@ export async function startLocalCdn(options: LocalCdnOptions): Promise<LocalCdn>
       ]);
     },
   };
+}
+
+/**
+ * Node closes an idle keep-alive connection after 5 s, the very moment a client may send its next
+ * request on it (ECONNRESET). Like a CDN, the server keeps idle connections longer than clients
+ * do, so that the client, not the server, is the one that closes them.
+ */
+function keepIdleConnectionsLonger(server: Server): void {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
