@@ -3,6 +3,13 @@
  * `npm run changes -- --record` writes each entry; the site shows them at /docs/changelog/, as
  * Markdown and as a feed. Not published as a schema: its id is a name, not an address.
  */
+import { oneLineTextSchema } from '../one-line-text.ts';
+
+/** The longest title, reason and summary an entry may have: a line of /llms.txt, a feed title. */
+const MAX_TITLE_LENGTH = 200;
+const MAX_REASON_LENGTH = 1000;
+const MAX_SUMMARY_LENGTH = 500;
+
 const isoDate = {
   type: 'string',
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
@@ -24,7 +31,7 @@ export const changelogDataSchema = {
       /** The day it was recorded. */
       date: isoDate,
       /** One line, sentence case, no trailing period. */
-      title: { type: 'string', minLength: 1 },
+      title: oneLineTextSchema(MAX_TITLE_LENGTH),
       /**
        * Only for an entry that publishes breaking changes: why, from when clients must cope, and
        * how it was announced: the id of the announcement entry, or `emergency` when it was
@@ -35,7 +42,7 @@ export const changelogDataSchema = {
         additionalProperties: false,
         required: ['reason', 'effective'],
         properties: {
-          reason: { type: 'string', minLength: 1 },
+          reason: oneLineTextSchema(MAX_REASON_LENGTH),
           effective: isoDate,
           announced: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
           emergency: { const: true },
@@ -50,7 +57,7 @@ export const changelogDataSchema = {
         type: 'object',
         additionalProperties: false,
         required: ['reason', 'effective'],
-        properties: { reason: { type: 'string', minLength: 1 }, effective: isoDate },
+        properties: { reason: oneLineTextSchema(MAX_REASON_LENGTH), effective: isoDate },
       },
       changes: {
         type: 'array',
@@ -62,7 +69,7 @@ export const changelogDataSchema = {
           properties: {
             kind: { type: 'string', enum: ['added', 'changed', 'breaking'] },
             /** What clients see, for example `adds the platform "mastodon" (Mastodon)`. */
-            summary: { type: 'string', minLength: 1 },
+            summary: oneLineTextSchema(MAX_SUMMARY_LENGTH),
             /** The public addresses that show it: `/api/v1/platforms`. */
             where: { type: 'array', items: { type: 'string' } },
           },

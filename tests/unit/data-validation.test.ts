@@ -67,6 +67,7 @@ const fixturesByKind: Record<string, readonly string[]> = {
   'Unicode and HTML that cannot be published': [
     'description-line-break',
     'html-in-id',
+    'name-bidi-control',
     'name-escape-code',
     'name-lone-surrogate',
   ],

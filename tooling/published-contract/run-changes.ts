@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MINIMUM_NOTICE_DAYS } from '../../contract/change-notice.ts';
 import { formatDataProblem } from '../../contract/data-problem.ts';
-import { CHANGELOG_FILE } from '../../site/lib/changelog/load-changelog.ts';
+import { CHANGELOG_FILE, checkChangelog } from '../../site/lib/changelog/load-changelog.ts';
 import type { ChangelogData } from '../../contract/schemas/index.ts';
 import type { ContractChange } from './contract-change.ts';
 import { inspectPublication } from './inspect-publication.ts';
@@ -107,6 +107,7 @@ export function runChanges(argv: string[], io: ChangesIo): number {
     io.stderr(`error: ${result.error}\nhint: ${result.hint}\n`);
     return 1;
   }
+  if (!checkWritable(result.changelog, io)) return 1;
   writePublishedContract(join(io.dataDir, CONTRACT_FILE), result.contract);
   writeFileSync(join(io.dataDir, CHANGELOG_FILE), `${JSON.stringify(result.changelog, null, 2)}\n`);
   io.stdout(
@@ -130,6 +131,7 @@ function announce(
     io.stderr(`error: ${result.error}\nhint: ${result.hint}\n`);
     return 1;
   }
+  if (!checkWritable(result.changelog, io)) return 1;
   const displayDir = io.displayDir ?? 'data';
   writeFileSync(join(io.dataDir, CHANGELOG_FILE), `${JSON.stringify(result.changelog, null, 2)}\n`);
   const { effective } = result.entry.announcement!;
@@ -143,6 +145,20 @@ function announce(
     ].join('\n'),
   );
   return 0;
+}
+
+/**
+ * The changelog about to be written passes the build's own check, or nothing is written: a
+ * `--title` or `--reason` with a line break would otherwise reach /llms.txt as Markdown of its own.
+ */
+function checkWritable(changelog: ChangelogData, io: ChangesIo): boolean {
+  const problems = checkChangelog(changelog, `${io.displayDir ?? 'data'}/${CHANGELOG_FILE}`);
+  for (const problem of problems) io.stderr(`${formatDataProblem(problem)}\n`);
+  if (problems.length > 0)
+    io.stderr(
+      'error: the changelog entry breaks the rules above, so nothing was written\nhint: fix --title or --reason, then run npm run changes again\n',
+    );
+  return problems.length === 0;
 }
 
 /** The announced breaking changes, each with the day it may be published. */

@@ -25,9 +25,17 @@ export function loadChangelog(dataDir = defaultDataDir(), displayDir = 'data'): 
       : `must be valid JSON: ${(error as Error).message}`;
     return { ok: false, problems: [{ file, pointer: '', expected }] };
   }
+  const problems = checkChangelog(value, file);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, entries: value as ChangelogData };
+}
+
+/**
+ * What is wrong with a changelog (the schema, then unique ids and newest first), named as `file`:
+ * the build reads it, and `npm run changes` checks the changelog it is about to write.
+ */
+export function checkChangelog(value: unknown, file: string): DataProblem[] {
   validate ??= createSchemaValidator().compile(changelogDataSchema);
-  if (!validate(value))
-    return { ok: false, problems: (validate.errors ?? []).map((error) => describeSchemaError(file, error)) };
+  if (!validate(value)) return (validate.errors ?? []).map((error) => describeSchemaError(file, error));
   const entries = value as ChangelogData;
   const problems: DataProblem[] = [];
   const seen = new Set<string>();
@@ -43,7 +51,7 @@ export function loadChangelog(dataDir = defaultDataDir(), displayDir = 'data'): 
         found: date,
       });
   });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, entries };
+  return problems;
 }
 
 /** The changelog, or an error listing every problem. */

@@ -4,6 +4,7 @@
  * part of the data is well-formed, so that one build reports every problem.
  */
 import type { DataProblem } from '../../../contract/data-problem.ts';
+import { UNPRINTABLE_CHARACTER } from '../../../contract/one-line-text.ts';
 
 type Finding = Omit<DataProblem, 'file'>;
 
@@ -70,21 +71,19 @@ function checkId(pointer: string, id: string): Finding[] {
 }
 
 /**
- * Control characters (line breaks, tabs, terminal escape codes) would break the one-line places
- * these texts go: a line of /llms.txt, a tab-separated line of `earshot`, a terminal. Lone
- * surrogates are not Unicode text at all; JSON allows them as `\ud800` escapes.
+ * The one-line rule of contract/one-line-text.ts, said in parts so that an editor reads which part
+ * failed. Lone surrogates are not Unicode text at all; JSON allows them as `\ud800` escapes.
  */
-const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
-
 function checkText(pointer: string, text: string, maxLength: number): Finding[] {
   if (text.trim() === '') return [{ pointer, expected: 'must not be empty or only white space', found: text }];
   const findings: Finding[] = [];
   if (!text.isWellFormed())
     findings.push({ pointer, expected: 'must be well-formed Unicode, without lone surrogates', found: text });
-  if (CONTROL_CHARACTER.test(text))
+  if (UNPRINTABLE_CHARACTER.test(text))
     findings.push({
       pointer,
-      expected: 'must not contain control characters such as line breaks, tabs or escape codes',
+      expected:
+        'must not contain control characters (line breaks, tabs, escape codes) or bidirectional formatting characters',
       found: text,
     });
   if (text.trim() !== text) findings.push({ pointer, expected: 'must not start or end with white space', found: text });
