@@ -6,13 +6,14 @@
  * worse than one repeated). It prints with `--json` too: stdout stays the answer byte for byte,
  * and the scripts that store platform ids are the ones that need to hear of a removal.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChangeNotice } from './api/change-notice.ts';
 import { toPrintable } from './output/printable.ts';
 import type { OutputStream } from './output/style.ts';
 import { createStyle } from './output/style.ts';
 import { stateDirectory } from './state-directory.ts';
+import { writeStateFile } from './write-state-file.ts';
 
 /** The file in the state directory that lists the notices shown. */
 export const NOTICES_FILE = 'notices.json';
@@ -25,9 +26,12 @@ export interface NoticeIo {
   env: Record<string, string | undefined>;
 }
 
-/** Prints the notice of the answer at `url` unless it was shown before. */
+/**
+ * Prints the notice of the answer at `url` unless it was shown before. A notice is remembered with
+ * the origin that sent it: another server sending the same links and date hides nothing of this one.
+ */
 export function reportChangeNotice(notice: ChangeNotice, url: string, io: NoticeIo): void {
-  const key = [...notice.links, notice.effectiveAt?.toISOString() ?? ''].join(' ') || url;
+  const key = [new URL(url).origin, ...notice.links, notice.effectiveAt?.toISOString() ?? ''].join(' ');
   const file = noticesFile(io.env);
   const seen = file ? readSeen(file) : [];
   if (seen.includes(key)) return;
@@ -56,13 +60,10 @@ function readSeen(file: string): string[] {
   }
 }
 
-/** Written in one step (a rename): two runs at once must not leave half a file. */
+/** Written in one step, following nothing planted in the state directory (write-state-file.ts). */
 function writeSeen(file: string, shown: string[]): void {
   try {
-    mkdirSync(join(file, '..'), { recursive: true });
-    const partial = `${file}.${process.pid}.tmp`;
-    writeFileSync(partial, `${JSON.stringify({ shown })}\n`);
-    renameSync(partial, file);
+    writeStateFile(file, `${JSON.stringify({ shown })}\n`);
   } catch {
     // A read-only home: the notice is printed every time instead.
   }

@@ -7,13 +7,14 @@
  * nothing and waits a day like a successful one.
  * @see https://github.com/cli/cli/blob/trunk/internal/update/update.go
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { RELEASE_PATHS } from '../../contract/release-paths.ts';
 import { createFetch } from './api/create-fetch.ts';
 import type { FetchLike } from './api/fetch-like.ts';
 import { createStyle, type OutputStream } from './output/style.ts';
 import { stateDirectory } from './state-directory.ts';
+import { writeStateFile } from './write-state-file.ts';
 
 export const UPDATE_NOTIFIER_OPT_OUT = 'EARSHOT_NO_UPDATE_NOTIFIER';
 /** How often the manifest is read at most. */
@@ -91,8 +92,7 @@ function readState(file: string): { checkedAt?: number } {
 /** False when the state cannot be kept (a read-only home): then no check, rather than one per run. */
 function writeState(file: string, state: { checkedAt: number }): boolean {
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify({ updateCheckedAt: state.checkedAt })}\n`);
+    writeStateFile(file, `${JSON.stringify({ updateCheckedAt: state.checkedAt })}\n`);
     return true;
   } catch {
     return false;
