@@ -168,9 +168,13 @@ describe('the MCP client snippets', () => {
     ['a b', "'a b'"],
     ["it's", "'it'\\''s'"],
     ['$HOME', "'$HOME'"],
+    ['=touch', "'=touch'"],
+    ['~', "'~'"],
+    ['{a,b}', "'{a,b}'"],
+    ['a\\b', "'a'\\\\'b'"],
   ];
   for (const [word, want] of words)
-    it(`quotes ${JSON.stringify(word)} for a POSIX shell`, () => assert.equal(quoteForShell(word), want));
+    it(`quotes ${JSON.stringify(word)} for POSIX shells, zsh and fish`, () => assert.equal(quoteForShell(word), want));
 
   const strings: [string, string][] = [
     ['https://earshot.dev/mcp', '"https://earshot.dev/mcp"'],
