@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChangeNotice } from './api/change-notice.ts';
 import { toPrintable } from './output/printable.ts';
+import { whyNotSiteLink } from './output/site-link.ts';
 import type { OutputStream } from './output/style.ts';
 import { createStyle } from './output/style.ts';
 import { stateDirectory } from './state-directory.ts';
@@ -30,7 +31,8 @@ export interface NoticeIo {
  * Prints the notice of the answer at `url` unless it was shown before. A notice is remembered with
  * the origin that sent it: another server sending the same links and date hides nothing of this one.
  */
-export function reportChangeNotice(notice: ChangeNotice, url: string, io: NoticeIo): void {
+export function reportChangeNotice(received: ChangeNotice, url: string, io: NoticeIo): void {
+  const notice = withSiteLinksOnly(received, url);
   const key = [new URL(url).origin, ...notice.links, notice.effectiveAt?.toISOString() ?? ''].join(' ');
   const file = noticesFile(io.env);
   const seen = file ? readSeen(file) : [];
@@ -39,10 +41,20 @@ export function reportChangeNotice(notice: ChangeNotice, url: string, io: Notice
   io.stderr.write(`${createStyle(io.stderr, io.env).yellow(renderChangeNotice(notice, url))}\n`);
 }
 
+/**
+ * The notice's links are printed as the site's own: one on another origin, or with a user name in
+ * it, is left out, and the line says so instead of naming it.
+ */
+function withSiteLinksOnly(notice: ChangeNotice, url: string): ChangeNotice & { leftOut: boolean } {
+  const links = notice.links.filter((link) => whyNotSiteLink(link, url) === undefined);
+  return { ...notice, links, leftOut: links.length < notice.links.length };
+}
+
 /** `notice: http://…/api/v1/platforms announces a breaking change from 2026-12-30: read http://… (shown once)`. */
-function renderChangeNotice(notice: ChangeNotice, url: string): string {
+function renderChangeNotice(notice: ChangeNotice & { leftOut: boolean }, url: string): string {
   const when = notice.effectiveAt ? ` from ${notice.effectiveAt.toISOString().slice(0, 10)}` : '';
-  const where = notice.links.length > 0 ? `read ${notice.links.join(' ')}` : 'read the changelog';
+  const leftOut = notice.leftOut ? ' (a link to another site was left out)' : '';
+  const where = `${notice.links.length > 0 ? `read ${notice.links.join(' ')}` : 'read the changelog'}${leftOut}`;
   return toPrintable(`notice: ${url} announces a breaking change${when}: ${where} (shown once)`);
 }
 

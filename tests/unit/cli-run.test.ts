@@ -166,29 +166,35 @@ describe('earshot output', () => {
     ],
     ['claude-code: nothing more, its snippet is the command', ['mcp', 'config', '--client', 'claude-code'], ''],
   ];
-  // Claude Desktop installs the local server from the MCP Bundle that /mcp.json names; the bundle's
-  // server reads production unless told otherwise, so a bundle of another site says which to give it.
+  // Claude Desktop installs the local server from the MCP Bundle that /mcp.json names, on the base
+  // URL's site (tests/unit/cli-site-links.test.ts refuses any other); the bundle's server reads
+  // production unless told otherwise, so a bundle of another site says which base URL to give it.
   const production = buildFacts.productionBaseUrl;
-  const bundleCases: [string, { url: string; sha256: string } | undefined, string][] = [
+  const bundleCases: [string, string, { url: string; sha256: string } | undefined, string][] = [
     [
       'a bundle of production: where it is',
+      production,
       { url: `${production}/cli/earshot-1.1.0-0123456789.mcpb`, sha256: '0'.repeat(64) },
       `or open: ${production}/cli/earshot-1.1.0-0123456789.mcpb (the MCP Bundle: Claude Desktop asks to install it)\n`,
     ],
     [
-      'a bundle of another site: where it is, and the base URL to give it',
-      { url: 'http://localhost:8888/cli/earshot-1.1.0-0123456789.mcpb', sha256: '0'.repeat(64) },
-      'or open: http://localhost:8888/cli/earshot-1.1.0-0123456789.mcpb (the MCP Bundle: Claude Desktop asks to install it; at install, set its API base URL to http://localhost:8888)\n',
+      'a bundle of another site than production: where it is, and the base URL to give it',
+      API,
+      { url: `${API}/cli/earshot-1.1.0-0123456789.mcpb`, sha256: '0'.repeat(64) },
+      `or open: ${API}/cli/earshot-1.1.0-0123456789.mcpb (the MCP Bundle: Claude Desktop asks to install it; at install, set its API base URL to ${API})\n`,
     ],
-    ['no bundle named: nothing more', undefined, ''],
+    ['no bundle named: nothing more', API, undefined, ''],
   ];
-  for (const [name, bundle, wantErr] of bundleCases)
+  for (const [name, site, bundle, wantErr] of bundleCases)
     it(`mcp config --client claude-desktop --transport stdio on a terminal offers the MCP Bundle on stderr: ${name}`, async () => {
       const served = { ...validMcpConfig, ...(bundle && { bundle }) };
       const io = createTestIo({
         tty: true,
-        env: { EARSHOT_BASE_URL: API },
-        fetch: fakeApi({ [`${API}/ok/mcp.json`]: { body: served } }).fetch,
+        env: { EARSHOT_BASE_URL: site },
+        fetch: fakeApi({
+          [`${site}/api/v1/capabilities`]: { body: validCapabilities(site, 'ok') },
+          [`${site}/ok/mcp.json`]: { body: served },
+        }).fetch,
       });
       assert.equal(await run(['mcp', 'config', '--client', 'claude-desktop', '--transport', 'stdio'], io), 0, io.err());
       assert.equal(io.out(), renderMcpClientSnippet('claude-desktop', served as McpConfiguration, 'stdio').code);

@@ -2,7 +2,9 @@ import { renderMcpClientSnippet, type McpClientId, type McpTransport } from '../
 import { renderMcpInstallLinks } from '../mcp/mcp-install-links.ts';
 import { buildFacts } from '../baked/build-facts.ts';
 import type { McpConfiguration } from '../../../contract/schemas/index.ts';
-import { showAnswer, type CommandHandler } from './command-context.ts';
+import { toOneLine, type ClientError } from '../api/client-error.ts';
+import { whyNotSiteLink } from '../output/site-link.ts';
+import { showAnswer, type CommandContext, type CommandHandler } from './command-context.ts';
 
 /**
  * `earshot mcp config`: the configuration is itself JSON meant to be pasted, so the human output
@@ -26,6 +28,8 @@ export const showMcpConfig: CommandHandler = async (context) => {
   const refuse = { unprintable: 'refuse' } as const;
   if (typeof client === 'string') {
     const way = (transport ?? 'http') as McpTransport;
+    const foreign = client === 'claude-desktop' && way === 'stdio' && answer.ok && foreignBundle(answer, context);
+    if (foreign) return { ok: false, error: foreign };
     const outcome = await showAnswer(
       { ...context, json: false },
       answer,
@@ -57,6 +61,22 @@ export const showMcpConfig: CommandHandler = async (context) => {
   // installed. `--json` still prints the configuration exactly as served.
   return showAnswer(context, answer, (configuration) => asJson(withoutLocalServers(configuration)), refuse);
 };
+
+/**
+ * The MCP Bundle is offered as this site's download: a bundle link on another origin, or with a
+ * user name in it, is refused rather than printed.
+ */
+function foreignBundle(answer: { url: string; value: McpConfiguration }, context: CommandContext): ClientError | false {
+  const link = answer.value.bundle?.url;
+  const why = link === undefined ? undefined : whyNotSiteLink(link, context.client.baseUrl);
+  if (why === undefined) return false;
+  return {
+    kind: 'bad-response',
+    message: `the MCP configuration of ${toOneLine(answer.url)} names an MCP Bundle that ${why}; a link offered as this site's download is not printed`,
+    hint: 'check that --base-url names the Earshot site; --json prints the configuration as served',
+    details: [],
+  };
+}
 
 /**
  * The bundle's server reads production unless told otherwise at install: a bundle served by

@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ExitCode } from '../../client/src/exit-codes.ts';
+import { run } from '../../client/src/run.ts';
+import { createTestIo } from '../support/cli-io.ts';
+import { FAKE_API, fakeApi } from '../support/fake-api.ts';
+import { validMcpConfig } from '../support/misbehaving-server.ts';
+
+/**
+ * A link `earshot` prints as the site's own (the MCP Bundle to open, a change notice's changelog
+ * entry) is on the base URL's origin and names no user: `https://earshot.dev@evil.example/x` reads
+ * as the site's and opens another. Anything else is refused with one line, or left out of a notice.
+ */
+const SHA = '0'.repeat(64);
+const foreignLinks: [string, string][] = [
+  ['another origin', 'https://evil.example/cli/earshot-1.1.0-0123456789.mcpb'],
+  ['a user name that reads as the site', `https://${new URL(FAKE_API).host}@evil.example/x.mcpb`],
+  ['a user name on the same origin', `http://user:pass@${new URL(FAKE_API).host}/cli/x.mcpb`],
+  ['another port', `${FAKE_API}:8443/cli/x.mcpb`],
+  ['another scheme', `https://${new URL(FAKE_API).host}/cli/x.mcpb`],
+];
+
+describe('mcp config --client claude-desktop --transport stdio refuses a bundle that is not on the site', () => {
+  for (const [name, url] of foreignLinks)
+    it(name, async () => {
+      const served = { ...validMcpConfig, bundle: { url, sha256: SHA } };
+      const io = createTestIo({
+        env: { EARSHOT_BASE_URL: FAKE_API },
+        fetch: fakeApi({ [`${FAKE_API}/ok/mcp.json`]: { body: served } }).fetch,
+      });
+      const code = await run(['mcp', 'config', '--client', 'claude-desktop', '--transport', 'stdio'], io);
+      assert.equal(code, ExitCode.badResponse);
+      assert.equal(io.out(), '');
+      assert.match(
+        io.err(),
+        /^error: the MCP configuration of http:\/\/api\.test\/ok\/mcp\.json names an MCP Bundle that /,
+      );
+      assert.equal(io.err().includes('evil'), false, io.err());
+      assert.equal(io.err().includes(url), false, io.err());
+    });
+});
+
+describe('a change notice leaves out a link that is not on the site that sent it', () => {
+  const platforms = async (link: string) => {
+    // No state directory: the notice prints on every call.
+    const io = createTestIo({
+      fetch: async () =>
+        new Response(JSON.stringify({ data: [] }), {
+          headers: {
+            'Content-Type': 'application/json',
+            Sunset: 'Thu, 31 Dec 2026 00:00:00 GMT',
+            Link: `<${link}>; rel="deprecation"`,
+          },
+        }),
+    });
+    assert.equal(await run(['platforms', '--base-url', FAKE_API], io), 0);
+    return io.err();
+  };
+  for (const [name, link] of foreignLinks)
+    it(name, async () => {
+      const err = await platforms(link);
+      assert.equal(
+        err,
+        `notice: ${FAKE_API}/api/v1/platforms announces a breaking change from 2026-12-31: read the changelog (a link to another site was left out) (shown once)\n`,
+      );
+    });
+
+  it('whatever the Link header holds, the line names no link off the site', async () => {
+    const link = fc.oneof(
+      fc.webUrl({ withQueryParameters: true, withFragments: true }),
+      fc.webUrl().map((url) => url.replace('://', `://${new URL(FAKE_API).host}@`)),
+      fc.constantFrom(
+        ...foreignLinks.map(([, url]) => url),
+        `${FAKE_API}/docs/changelog/#2026-12-01`,
+        '/docs/changelog/',
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(link, async (given) => {
+        const err = await platforms(given);
+        for (const printed of err.match(/\bhttps?:\/\/\S+/g) ?? []) {
+          const url = new URL(printed);
+          assert.equal(url.origin, FAKE_API, err);
+          assert.equal(url.username, '', err);
+        }
+      }),
+      { numRuns: 60, seed: 40 },
+    );
+  });
+});
