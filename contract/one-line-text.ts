@@ -11,7 +11,7 @@
 export const UNPRINTABLE_CHARACTER = /[\p{Cc}\u2028\u2029\p{Bidi_Control}]/u;
 
 /** What the rule allows, in the words a build error uses after "must be". */
-export const ONE_LINE_TEXT_RULE =
+const ONE_LINE_TEXT_RULE =
   'one line of text, without control characters (line breaks, tabs, escape codes) or bidirectional formatting characters, not starting or ending with white space';
 
 /**
