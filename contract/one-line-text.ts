@@ -7,8 +7,17 @@
  * the text in another order than it is stored.
  */
 
-/** Control characters (line breaks, tabs, escape codes), line and paragraph separators, and bidirectional formatting characters. */
-export const UNPRINTABLE_CHARACTER = /[\p{Cc}\u2028\u2029\p{Bidi_Control}]/u;
+/**
+ * The unprintable characters, as the body of a regular expression's character class: the C0 and C1
+ * control characters and DEL (line breaks, tabs, escape codes), the Unicode line and paragraph
+ * separators, and the bidirectional formatting characters. The client prints a server's strings by
+ * the same set (client/src/output/printable.ts).
+ * @see https://www.unicode.org/reports/tr9/#Directional_Formatting_Characters
+ */
+export const UNPRINTABLE_CLASS =
+  '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+
+export const UNPRINTABLE_CHARACTER = new RegExp(`[${UNPRINTABLE_CLASS}]`, 'u');
 
 /** What the rule allows, in the words a build error uses after "must be". */
 const ONE_LINE_TEXT_RULE =
@@ -23,7 +32,7 @@ export function oneLineTextSchema(maxLength: number) {
     type: 'string',
     minLength: 1,
     maxLength,
-    pattern: '^(?!\\s)[^\\p{Cc}\\u2028\\u2029\\p{Bidi_Control}]*(?<!\\s)$',
+    pattern: `^(?!\\s)[^${UNPRINTABLE_CLASS}]*(?<!\\s)$`,
     description: ONE_LINE_TEXT_RULE,
   } as const;
 }

@@ -8,7 +8,7 @@
  * @see https://www.unicode.org/reports/tr9/#Directional_Formatting_Characters
  * @see https://trojansource.codes/ (CVE-2021-42574: bidirectional overrides in source and commands)
  */
-const UNPRINTABLE = '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+import { UNPRINTABLE_CLASS as UNPRINTABLE } from '../../../contract/one-line-text.ts';
 
 const UNPRINTABLE_CHARACTERS = new RegExp(`[${UNPRINTABLE}]`, 'g');
 const HAS_UNPRINTABLE = new RegExp(`[${UNPRINTABLE}]`);
