@@ -199,7 +199,7 @@ export const commandDefinitions: readonly CommandDefinition[] = [
     path: ['mcp', 'config'],
     summary: 'Print the MCP configuration for AI clients',
     description:
-      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints the server a client needs: the remote endpoint (earshot), or with --transport stdio the local server (earshot-stdio). With --client, prints it in that client's own format: a file's JSON or TOML, a command to run, or for Claude Desktop the URL of a custom connector. On a terminal, it adds the client's install link or command on stderr (Cursor, VS Code, Codex, Gemini CLI), and for Claude Desktop's local server the MCP Bundle to open. With --json, prints the configuration as served, with both. A configuration that holds control characters is refused rather than printed, and so is an MCP Bundle that is not on the base URL's site or whose link names a user.",
+      "Fetches the MCP configuration that the capabilities link to (resources.mcp) and prints the server a client needs: the remote endpoint (earshot), or with --transport stdio the local server (earshot-stdio). With --client, prints it in that client's own format: a file's JSON or TOML, a command to run, or for Claude Desktop the URL of a custom connector. On a terminal, it adds the client's install link or command on stderr (Cursor, VS Code, Codex, Gemini CLI), and for Claude Desktop's local server the MCP Bundle to open. With --json, prints the configuration as served, with both. A configuration that holds control characters is refused rather than printed. So is an MCP Bundle that is not on the base URL's site, or whose link names a user.",
     flags: [...apiFlags, 'client', 'transport'],
     examples: [
       {
@@ -302,7 +302,7 @@ export const outputModeDefinitions: readonly string[] = [
   'Piped or redirected, they are stable tab-separated lines without a header, one record per line.',
   'With --json, the client prints the JSON the API returned, after checking what a v1 client may rely on: fields, target types and links that a newer API adds pass through as they are. In a pipe, it is byte for byte what came; on a terminal, control characters are escaped.',
   "Data goes to stdout; errors go to stderr as one error: line and one hint: line. When rate limited, the client waits as the server's Retry-After asks, up to --max-wait in all, says so once on stderr when the wait is longer than a few seconds, and Ctrl-C ends the wait.",
-  'When an answer announces a breaking change (its Deprecation and Sunset headers), the client prints one notice: line on stderr after its output, with --json too, once per announcement and site: it remembers the ones shown, with the site that sent them, in notices.json in $XDG_STATE_HOME/earshot (else ~/.local/state/earshot). A link in the notice that is not on that site is left out.',
+  'When an answer announces a breaking change (its Deprecation and Sunset headers), the client prints one notice: line on stderr after its output, with --json too, once per announcement and site. It remembers the ones shown, with the site that sent them, in notices.json in $XDG_STATE_HOME/earshot (else ~/.local/state/earshot). A link in the notice that is not on that site is left out.',
 ];
 
 export { exitCodeDefinitions };
