@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { EXAMPLE_PLATFORM_COUNT } from '../../site/lib/openapi/build-openapi-document.ts';
-import { escapeMarkdownText } from '../../site/lib/text/escape-markdown.ts';
+import type { ChangelogData } from '../../contract/schemas/index.ts';
+import { CHANGELOG_FEED_PATH } from '../../site/lib/changelog/build-changelog-feed.ts';
+import { escapeMarkdownMarkup, escapeMarkdownText } from '../../site/lib/text/escape-markdown.ts';
 import { recordAsPublished } from '../../tooling/published-contract/record-as-published.ts';
 import { runBuildAsync } from '../support/build-site.ts';
 import { attribute, parseHtml, textContent, walkElements, type HtmlElement } from '../support/html-tree.ts';
@@ -20,6 +22,8 @@ import { readPublishedFiles, type PublishedFile } from '../support/published-fil
 const FIXTURE = 'tests/fixtures/hostile-data';
 const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-hostile-')), 'dist');
 const { product, platforms } = loadSiteDataOrThrow({ dataDir: FIXTURE, displayDir: FIXTURE });
+/** An announcement whose title, reason and summary hold HTML and Markdown: valid, one line each. */
+const [announcement] = JSON.parse(readFileSync(join(FIXTURE, 'changelog.json'), 'utf8')) as ChangelogData;
 let files: PublishedFile[] = [];
 const file = (path: string) => files.find((candidate) => candidate.path === path)!;
 const pages = () => files.filter(({ path }) => path.endsWith('.html'));
@@ -143,9 +147,30 @@ describe('a build with valid but hostile strings in the data', () => {
     }
   });
 
+  it('writes the announcement into /llms.txt and the skill as one escaped line, and into the feed as the same text', () => {
+    const { reason } = announcement!.announcement!;
+    assert.match(reason, /<script>.*\]\(javascript:.*\*star\*/);
+    const skill = files.find(({ path }) => path.endsWith('/SKILL.md'))!;
+    for (const { path, text } of [file('llms.txt'), skill])
+      assert.ok(
+        text.split('\n').some((line) => line.includes(`Why: ${escapeMarkdownMarkup(reason)} Details: `)),
+        `${path} has no line with the escaped reason`,
+      );
+    const feed = JSON.parse(file(CHANGELOG_FEED_PATH.slice(1)).text) as {
+      items: { id: string; title: string; content_text: string }[];
+    };
+    const item = feed.items.find(({ id }) => id.endsWith(`#${announcement!.id}`))!;
+    assert.ok(item.title.endsWith(announcement!.title), item.title);
+    assert.ok(
+      item.content_text.split('\n').some((line) => line.endsWith(reason)),
+      item.content_text,
+    );
+  });
+
   it('turns no link of the data into a Markdown link in the pages as Markdown', () => {
     for (const { path, text } of files.filter((file) => file.path.endsWith('.md')))
-      assert.ok(!withoutCode(text).includes('](javascript:'), path);
+      // `\[x\](javascript:…)` is text: a backslash before the bracket makes it one.
+      assert.equal(/(?<!\\)\]\(javascript:/.exec(withoutCode(text)), null, path);
   });
 });
 
