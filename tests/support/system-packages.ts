@@ -62,7 +62,10 @@ export function ensureSystemPackages(layers: Set<string>): string | undefined {
       const [command, ...rest] = [...prefix, ...args];
       return spawnSync(command!, rest, { stdio: ['ignore', 'inherit', 'inherit'], env }).status === 0;
     };
-    if (run(['apt-get', 'update', '-q']) && run(['apt-get', 'install', '-y', '-q', '--no-install-recommends', ...names])) {
+    if (
+      run(['apt-get', 'update', '-q']) &&
+      run(['apt-get', 'install', '-y', '-q', '--no-install-recommends', ...names])
+    ) {
       const still = missing.filter(({ present }) => !present()).map(({ name }) => name);
       if (still.length === 0) return undefined;
       return `the tests need ${still.join(', ')}, still missing after apt-get; install them with: ${command}`;

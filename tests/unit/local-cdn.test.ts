@@ -131,14 +131,17 @@ describe('the local CDN: a rule it cannot serve stops the start, in one line nam
   it("a rule Netlify's parser refuses: its message, on one line", async () => {
     const configPath = writeSite('[[redirects]]\n  from = "/.netlify/x"\n  to = "/b"\n');
     await assert.rejects(startLocalCdn({ port: await findFreePort(), configPath }), (error: Error) => {
-      assert.match(error.message, /^Could not parse redirect number 1: .*"path" field must not start with "\/\.netlify"$/);
+      assert.match(
+        error.message,
+        /^Could not parse redirect number 1: .*"path" field must not start with "\/\.netlify"$/,
+      );
       return true;
     });
   });
 });
 
 describe('the local CDN: header rules, matched by the headers parser', () => {
-  it("gives a path every matching rule (case-insensitive, an optional trailing slash), and joins a header two rules set", async () => {
+  it('gives a path every matching rule (case-insensitive, an optional trailing slash), and joins a header two rules set', async () => {
     const { headers } = await readSiteRules(
       writeSite(
         '[[headers]]\n  for = "/*"\n  [headers.values]\n    Vary = "Origin"\n' +
@@ -172,7 +175,11 @@ describe('the local CDN: one request path for every rule and file', () => {
     const cdn = await startLocalCdn({ port: await findFreePort(), configPath });
     try {
       const statuses = [];
-      for (const path of ['/api/v1/platforms.json', '/docs%2F..%2Fapi%2Fv1%2Fplatforms.json', '//api/v1/platforms.json'])
+      for (const path of [
+        '/api/v1/platforms.json',
+        '/docs%2F..%2Fapi%2Fv1%2Fplatforms.json',
+        '//api/v1/platforms.json',
+      ])
         statuses.push((await fetch(`${cdn.url}${path}`)).status);
       assert.deepEqual(statuses, [200, 404, 200]);
     } finally {
@@ -187,7 +194,11 @@ describe('the local CDN: function paths as zip-it-and-ship-it routes them', () =
     config,
     handler: () => new Response(),
   });
-  const functions = [fn('icon', { path: '/icons/earshot.svg' }), fn('other', { path: ['/openapi.json'], method: ['OPTIONS'] }), fn('plain', {})];
+  const functions = [
+    fn('icon', { path: '/icons/earshot.svg' }),
+    fn('other', { path: ['/openapi.json'], method: ['OPTIONS'] }),
+    fn('plain', {}),
+  ];
   const cases: { method: string; path: string; want: string | undefined }[] = [
     { method: 'GET', path: '/icons/earshot.svg', want: 'icon' },
     { method: 'GET', path: '/icons/earshot.svg/', want: 'icon' },

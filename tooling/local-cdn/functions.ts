@@ -82,7 +82,8 @@ export function matchesPathPatterns(patterns: string[], pathname: string): boole
 /** The function whose own `path` (and `method`, and no `excludedPath`) takes this request, if any. */
 export function functionByPath(functions: SiteFunction[], method: string, pathname: string): SiteFunction | undefined {
   return functions.find(({ config }) => {
-    if (!matchesPathPatterns(list(config.path), pathname) || matchesPathPatterns(list(config.excludedPath), pathname)) return false;
+    if (!matchesPathPatterns(list(config.path), pathname) || matchesPathPatterns(list(config.excludedPath), pathname))
+      return false;
     const methods = list(config.method).map((name) => name.toUpperCase());
     return methods.length === 0 || methods.includes(method);
   });

@@ -85,7 +85,7 @@ export function createRequestChain(
     (onlyHost !== undefined && host.toLowerCase() !== onlyHost) || windows.admit(rule, limit, client);
 
   return async (chainRequest) => {
-    const { request, client } = chainRequest;
+    const { request } = chainRequest;
     const method = request.method ?? 'GET';
     const { pathname, path, search } = readRequestPath(request.url ?? '/');
     const exchange: Exchange = { ...chainRequest, method, pathname, search };

@@ -78,7 +78,9 @@ export async function readSiteRules(configPath = 'netlify.toml'): Promise<SiteRu
   const errors = [...fromFile.errors, ...fromConfig.errors, ...headers.errors] as Error[];
   if (errors.length > 0) throw new Error(oneLine(errors[0]!.message));
   const redirects = [
-    ...(fromFile.redirects as ParsedRedirect[]).map((parsed, index) => readRule(parsed, `_redirects rule #${index + 1}`)),
+    ...(fromFile.redirects as ParsedRedirect[]).map((parsed, index) =>
+      readRule(parsed, `_redirects rule #${index + 1}`),
+    ),
     ...(fromConfig.redirects as ParsedRedirect[]).map((parsed, index) =>
       readRule(parsed, `netlify.toml [[redirects]] #${index + 1}`),
     ),
@@ -112,7 +114,9 @@ function readRule(parsed: ParsedRedirect, source: string): RedirectRule {
   if (!limit) return { parsed, source };
   const aggregateBy = limit.aggregate_by === undefined ? ['ip', 'domain'] : limit.aggregate_by;
   if (!Array.isArray(aggregateBy) || aggregateBy.some((key) => key !== 'ip' && key !== 'domain'))
-    throw new Error(`${rule}: rate_limit.aggregate_by must list "ip" and/or "domain" (got ${JSON.stringify(aggregateBy)})`);
+    throw new Error(
+      `${rule}: rate_limit.aggregate_by must list "ip" and/or "domain" (got ${JSON.stringify(aggregateBy)})`,
+    );
   return {
     parsed,
     source,
