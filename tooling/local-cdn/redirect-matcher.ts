@@ -9,7 +9,7 @@
 import redirector, { type Matcher } from 'netlify-redirector';
 import type { RedirectRule } from './site-rules.ts';
 
-export interface RedirectMatch {
+interface RedirectMatch {
   rule: RedirectRule;
   /** The target, placeholders and splat filled in. */
   to: string;

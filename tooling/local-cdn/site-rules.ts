@@ -12,7 +12,7 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import { join } from 'node:path';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 
-export interface RateLimitRule {
+interface RateLimitRule {
   /** `rewrite` sends the request to `to`; `rate_limit` answers Netlify's own 429. */
   action: string;
   to?: string;
@@ -22,7 +22,7 @@ export interface RateLimitRule {
 }
 
 /** A redirect rule as `@netlify/redirect-parser` gives it (the fields this server reads). */
-export interface ParsedRedirect {
+interface ParsedRedirect {
   from: string;
   path: string;
   to: string;
