@@ -1,11 +1,12 @@
 /**
- * What Netlify's CDN does with a request once the edge functions have passed it on, in its order:
- * a function whose own `path` takes it; else the first redirect rule whose `from` matches (a rule
- * without `force` gives way to a static file at the path), its rate limit first; else a function
- * at `/.netlify/functions/<name>`; else the static file; else `404.html` with 404. `[[headers]]`
- * and `_headers` rules apply to static answers, by the path the client asked for; a function's
- * answer carries its own headers only. Every rule comes from the site's own files (site-rules.ts)
- * and the functions' own `config` (functions.ts).
+ * What Netlify's CDN does with a request once the edge functions have passed it on, in its order,
+ * all on the one normalised path (request-path.ts): a function whose own `path` takes it; else the
+ * first redirect rule that matches (redirect-matcher.ts: netlify-redirector; a rule without
+ * `force` gives way to a static file at the path), its rate limit first; else a function at
+ * `/.netlify/functions/<name>`; else the static file; else `404.html` with 404. `[[headers]]` and
+ * `_headers` rules apply to static answers, by that path; a function's answer carries its own
+ * headers only. Every rule comes from the site's own files (site-rules.ts: Netlify's parsers) and
+ * the functions' own `config` (functions.ts).
  * @see https://docs.netlify.com/platform/request-chain/
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
