@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -111,6 +112,11 @@ describe('the local CDN: a rule it cannot serve stops the start, in one line nam
       name: 'a proxy',
       toml: '[[redirects]]\n  from = "/a"\n  to = "https://example.com/a"\n  status = 200\n',
       want: 'netlify.toml [[redirects]] #1 (from = "/a") uses a proxy to another site, which the local server does not implement',
+    },
+    {
+      name: 'a `from` on another domain',
+      toml: '[[redirects]]\n  from = "https://old.example/*"\n  to = "/:splat"\n  status = 301\n',
+      want: 'netlify.toml [[redirects]] #1 (from = "https://old.example/*") uses a `from` on another domain, which the local server does not implement',
     },
     {
       name: 'an unknown aggregate_by',
@@ -270,7 +276,6 @@ describe('the local CDN: rate limits', () => {
 
 /** A GET with this Host header (fetch cannot set one). */
 async function statusWithHost(base: string, path: string, host: string): Promise<number> {
-  const { request } = await import('node:http');
   const url = new URL(path, base);
   return new Promise((answered, failed) => {
     request({ hostname: '127.0.0.1', port: url.port, path, headers: { host } }, (response) => {
