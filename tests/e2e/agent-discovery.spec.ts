@@ -71,7 +71,8 @@ test('every page of the sitemap is also served as Markdown, at its path with .md
     const title = textContent([...walkElements(html)].find((element) => element.tagName === 'h1')!).trim();
     const response = await request.get(markdownPathOf(path));
     expect(response.status(), markdownPathOf(path)).toBe(200);
-    expect(response.headers()['content-type'], markdownPathOf(path)).toBe('text/markdown; charset=utf-8');
+    // Markdown; the exact Content-Type the CDN gives a .md file is a conformance row a deploy judges.
+    expect(response.headers()['content-type'], markdownPathOf(path)).toMatch(/^text\/markdown\b/);
     const markdown = await response.text();
     expect(markdown.split('\n')[0], path).toBe(`# ${title}`);
     // Markdown, not HTML that survived the conversion.

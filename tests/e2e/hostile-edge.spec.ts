@@ -3,8 +3,11 @@ import fc from 'fast-check';
 import { createServer, request as sendRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { endpointFile, endpoints } from '../../contract/endpoints.ts';
 import { MARKDOWN_CONTENT_TYPE } from '../../site/lib/edge/markdown-negotiation.ts';
 import { MAX_FUNCTION_BODY_BYTES } from '../../tooling/local-cdn/request-chain.ts';
+import { HOSTILE_API_PATHS } from '../../tooling/smoke/netlify-conformance.ts';
 
 /**
  * The local server (the CDN, offline, with the Markdown edge function in Deno) against hostile
@@ -13,9 +16,13 @@ import { MAX_FUNCTION_BODY_BYTES } from '../../tooling/local-cdn/request-chain.t
  * hosts (`//%F0…/`), very long and non-ASCII paths, malformed, repeated or very long `Accept`
  * headers, bodies over a function's limit and clients that hang up mid-body. Another origin
  * listens on loopback and counts what reaches it: nothing may, and nothing it says may be served.
- * No answer is a 5xx or shows a stack trace, and the server answers the next request. How Netlify's
- * CDN normalises such paths only a deploy can tell.
+ * No answer is a 5xx or shows a stack trace, and the server answers the next request, and no answer
+ * serves the API's data without the API's headers (its rate limit's policy): paths that normalise
+ * into /api/ (`//api/…`, `/./api/…`, `/%2e/…`, `/docs/%2e%2e/…`) meet the API's rules. How Netlify's
+ * CDN normalises such paths only a deploy can tell: `npm run smoke` asks it (the conformance table).
  */
+/** The bytes of the API's files, which only the rate-limited routes may serve, with their headers. */
+const apiBodies = endpoints.map((endpoint) => readFileSync(`dist${endpointFile(endpoint)}`, 'utf8'));
 let elsewhere: Server;
 let elsewhereHost = '';
 let target: URL;
@@ -67,6 +74,8 @@ function expectSafe(answer: Answer, what: string): void {
   expect(answer.status, `${what}: a server error: ${answer.body.slice(0, 300)}`).toBeLessThan(500);
   expect(answer.body, `${what}: served another origin's text`).not.toContain('Text from another origin');
   expect(answer.body, `${what}: shows a stack trace`).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+  if (apiBodies.includes(answer.body))
+    expect(answer.headers['ratelimit-policy'], `${what}: the API's data without its rate limit`).toBeDefined();
   if (answer.headers['content-type'] === MARKDOWN_CONTENT_TYPE && answer.headers['content-location'] !== undefined) {
     // A twin the build wrote, on this site.
     expect(answer.headers['content-location'], what).toMatch(/^\/(?![/\\])\S*\.md$/);
@@ -91,6 +100,11 @@ async function expectStillServing(): Promise<void> {
   expect((await send('GET', '/openapi.json', [])).status).toBe(200);
 }
 
+for (const path of HOSTILE_API_PATHS)
+  test(`GET ${path} meets the API's rules: never the file without them`, async () => {
+    expectSafe(await send('GET', path, []), path);
+  });
+
 // Each of these ended the former local server (netlify-cli 27): a malformed escape, an invalid host.
 for (const path of ['/%', '/%zz/', '//%F0%9F%98/', '//%F0/x', '/docs/%', '/api/%'])
   for (const accept of ['text/markdown', '*/*'])
@@ -99,13 +113,14 @@ for (const path of ['/%', '/%zz/', '//%F0%9F%98/', '//%F0/x', '/docs/%', '/api/%
       await expectStillServing();
     });
 
-test("a body over a function's limit answers 413, and the server keeps serving", async () => {
+// Its status (413) is a row of the conformance table, which a deploy judges.
+test("a body over a function's limit answers below 500, and the server keeps serving", async () => {
   const answer = await fetch(new URL('/mcp', target), {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
     body: 'x'.repeat(MAX_FUNCTION_BODY_BYTES + 1),
   });
-  expect(answer.status).toBe(413);
+  expect(answer.status).toBeLessThan(500);
   await answer.body?.cancel();
   await expectStillServing();
 });
@@ -151,6 +166,11 @@ const segment = fc.oneof(
     'docs',
     'cli',
     'index.md',
+    'api',
+    'v1',
+    'platforms',
+    'platforms.json',
+    'capabilities.json',
   ),
   fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@-]{1,12}$/),
   // Non-ASCII, percent-encoded as it leaves a client.
@@ -158,9 +178,20 @@ const segment = fc.oneof(
   fc.integer({ min: 200, max: 1500 }).map((length) => 'a'.repeat(length)),
 );
 
-const paths = fc
+const anyPaths = fc
   .tuple(fc.constantFrom('/', '//', '/\\', '/./'), fc.array(segment, { maxLength: 6 }), fc.constantFrom('', '/'))
   .map(([start, segments, end]) => `${start}${segments.join('/')}${end}`.replaceAll('{elsewhere}', elsewhereHost));
+
+/** The API's routes and files behind the prefixes a CDN may normalise away. */
+const apiPaths = fc
+  .tuple(
+    fc.constantFrom('//', '/./', '/%2e/', '/%2E/', '/docs/%2e%2e/', '/docs/../', '/x/.%2e/', '///'),
+    fc.constantFrom('api/v1/platforms', 'api/v1/platforms.json', 'api/v1/capabilities.json', 'api//v1/platforms.json'),
+    fc.constantFrom('', '/'),
+  )
+  .map(([start, path, end]) => `${start}${path}${end}`);
+
+const paths = fc.oneof(anyPaths, apiPaths);
 
 const acceptValues = fc.oneof(
   fc.constantFrom(

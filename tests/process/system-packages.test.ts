@@ -12,7 +12,7 @@ import { after, describe, it } from 'node:test';
  * the case says, a fake `apt-get`: the machine's own packages are never touched.
  */
 const PROCESS_LAYER_PACKAGES = ['zsh', 'fish', 'tmux', 'unzip'];
-const INSTALL = `sudo apt-get install -y ${PROCESS_LAYER_PACKAGES.join(' ')}`;
+const INSTALL = `sudo apt-get install -y --no-install-recommends ${PROCESS_LAYER_PACKAGES.join(' ')}`;
 const dirs: string[] = [];
 
 /** A folder to be the whole PATH: `sh`, and `apt-get` written as the given shell script when there is one. */
@@ -70,13 +70,15 @@ describe('npm test on a machine that lacks the system packages', () => {
     });
   });
 
-  it('when apt-get installs them, nothing is left missing', asRoot, () => {
-    // The fake apt-get "installs" a package by putting a command of its name next to itself.
+  it('when apt-get installs them without recommended packages, nothing is left missing', asRoot, () => {
+    // The fake apt-get "installs" a package by putting a command of its name next to itself, and
+    // refuses an install that would bring recommended packages too.
     // Only `sh` is on the PATH: the script uses its built-ins and /bin/chmod.
     const path = pathWith(
       [
         'dir=${0%/*}',
         '[ "$1" = install ] || exit 0',
+        'case " $* " in *" --no-install-recommends "*) ;; *) exit 100;; esac',
         'shift',
         'for word in "$@"; do',
         '  case "$word" in -*) continue;; esac',

@@ -16,7 +16,7 @@ export function assertChromiumInstalled(path = chromiumPath()): void {
     throw new Error(
       [
         `No Chromium at ${path}: the browser tests need one.`,
-        "hint: install Debian's with `sudo apt-get install -y chromium` (npm test does when it can),",
+        "hint: install Debian's with `sudo apt-get install -y --no-install-recommends chromium` (npm test does when it can),",
         '      or set CHROMIUM_PATH to the Chromium or Chrome executable you have',
       ].join('\n'),
     );

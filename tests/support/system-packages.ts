@@ -6,7 +6,9 @@ import { chromiumPath } from './chromium.ts';
  * The Debian packages the test layers run, beside what `npm ci` installs: Chromium for the browser
  * tests (Playwright cannot download its own browsers here), zsh and fish for the shell completion
  * tests, tmux for the terminal-width tests, Info-ZIP's unzip to read the MCP Bundle as another zip
- * tool does, and a Java runtime for the W3C Nu HTML checker.
+ * tool does, and a Java runtime for the W3C Nu HTML checker. Without their recommended packages:
+ * with them, Chromium alone brings systemd, Samba libraries and printer configuration (measured on
+ * a fresh Debian: 123 packages and 518 MB of disk with recommends, 31 and 452 MB without).
  */
 const PACKAGES: { name: string; layers: string[]; present(): boolean }[] = [
   { name: 'chromium', layers: ['e2e'], present: () => isExecutable(chromiumPath()) },
@@ -51,7 +53,7 @@ export function ensureSystemPackages(layers: Set<string>): string | undefined {
   );
   if (missing.length === 0) return undefined;
   const names = missing.map(({ name }) => name);
-  const command = `sudo apt-get install -y ${names.join(' ')}`;
+  const command = `sudo apt-get install -y --no-install-recommends ${names.join(' ')}`;
   const prefix = aptPrefix();
   if (prefix) {
     console.log(`── installing the system packages the tests need: ${names.join(' ')} ──`);
@@ -60,7 +62,10 @@ export function ensureSystemPackages(layers: Set<string>): string | undefined {
       const [command, ...rest] = [...prefix, ...args];
       return spawnSync(command!, rest, { stdio: ['ignore', 'inherit', 'inherit'], env }).status === 0;
     };
-    if (run(['apt-get', 'update', '-q']) && run(['apt-get', 'install', '-y', '-q', ...names])) {
+    if (
+      run(['apt-get', 'update', '-q']) &&
+      run(['apt-get', 'install', '-y', '-q', '--no-install-recommends', ...names])
+    ) {
       const still = missing.filter(({ present }) => !present()).map(({ name }) => name);
       if (still.length === 0) return undefined;
       return `the tests need ${still.join(', ')}, still missing after apt-get; install them with: ${command}`;

@@ -1,7 +1,8 @@
 /**
  * The site's edge functions, run in Deno (the project's `deno`, the runtime of Netlify's edge) by
  * tooling/local-cdn/edge-runtime.ts, and selected as Netlify selects them, by each function's own
- * `config` (which the runtime reports as it loaded it): a `path` pattern matches (URLPattern), no
+ * `config` (which the runtime reports as it loaded it): a `path` pattern matches (URLPattern, with
+ * an optional trailing slash, as @netlify/edge-bundler's `declaration.ts` compiles it), no
  * `excludedPath` does, the `method` and every `header` condition hold.
  * @see https://docs.netlify.com/build/edge-functions/declarations/
  */
@@ -11,6 +12,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { extname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import { matchesPathPatterns } from './functions.ts';
 
 export interface EdgeConfig {
   path?: string | string[];
@@ -36,8 +38,8 @@ export function edgeSelects(
   pathname: string,
   headers: IncomingHttpHeaders,
 ): boolean {
-  const matches = (pattern: string) => new URLPattern({ pathname: pattern }).test({ pathname });
-  if (!list(config.path).some(matches) || list(config.excludedPath).some(matches)) return false;
+  if (!matchesPathPatterns(list(config.path), pathname) || matchesPathPatterns(list(config.excludedPath), pathname))
+    return false;
   const methods = list(config.method).map((name) => name.toUpperCase());
   if (methods.length > 0 && !methods.includes(method)) return false;
   return Object.entries(config.header ?? {}).every(([name, condition]) => {

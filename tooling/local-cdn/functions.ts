@@ -66,22 +66,32 @@ export async function loadFunctions(directory: string): Promise<SiteFunction[]> 
   );
 }
 
-function matchesAny(patterns: string[], pathname: string): boolean {
-  return patterns.some((pattern) => new URLPattern({ pathname: pattern }).test({ pathname }));
+/**
+ * Whether a function's `path` (or `excludedPath`) patterns take `pathname`: URLPattern, with an
+ * optional trailing slash, as zip-it-and-ship-it declares a function's routes to the CDN.
+ * @see https://github.com/netlify/build/blob/main/packages/zip-it-and-ship-it/src/utils/routes.ts
+ */
+export function matchesPathPatterns(patterns: string[], pathname: string): boolean {
+  const bare = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return patterns.some((pattern) => {
+    const compiled = new URLPattern({ pathname: pattern });
+    return compiled.test({ pathname }) || compiled.test({ pathname: bare });
+  });
 }
 
 /** The function whose own `path` (and `method`, and no `excludedPath`) takes this request, if any. */
 export function functionByPath(functions: SiteFunction[], method: string, pathname: string): SiteFunction | undefined {
   return functions.find(({ config }) => {
-    if (!matchesAny(list(config.path), pathname) || matchesAny(list(config.excludedPath), pathname)) return false;
+    if (!matchesPathPatterns(list(config.path), pathname) || matchesPathPatterns(list(config.excludedPath), pathname))
+      return false;
     const methods = list(config.method).map((name) => name.toUpperCase());
     return methods.length === 0 || methods.includes(method);
   });
 }
 
-/** The function at `/.netlify/functions/<name>`: only one without a `path` of its own. */
+/** The function at `/.netlify/functions/<name>` (and any path under it): only one without a `path` of its own. */
 export function functionByDefaultPath(functions: SiteFunction[], pathname: string): SiteFunction | undefined {
-  const match = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(pathname);
+  const match = /^\/\.netlify\/functions\/([^/]+)(?:\/.*)?$/.exec(pathname);
   return match ? functions.find(({ name, config }) => name === match[1] && config.path === undefined) : undefined;
 }
 

@@ -11,7 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { startEdgeRuntime, edgeSelects, type EdgeRuntime } from './edge-functions.ts';
 import { loadFunctions } from './functions.ts';
-import { createRequestChain, splitTarget, type ChainOptions, type RequestChain } from './request-chain.ts';
+import { createRedirectMatcher } from './redirect-matcher.ts';
+import { createRequestChain, type ChainOptions, type RequestChain } from './request-chain.ts';
+import { readRequestPath } from './request-path.ts';
 import { readSiteRules } from './site-rules.ts';
 import type { Client } from './sliding-window.ts';
 
@@ -26,7 +28,7 @@ export interface LocalCdn {
 export class StartError extends Error {}
 
 /** Request headers that only the local CDN's own hops may set. */
-const INTERNAL = { edge: 'x-local-cdn-edge', ip: 'x-local-cdn-client-ip', domain: 'x-local-cdn-domain' };
+const INTERNAL = { edge: 'x-local-cdn-edge', ip: 'x-local-cdn-client-ip', host: 'x-local-cdn-host' };
 
 export interface LocalCdnOptions extends ChainOptions {
   port: number;
@@ -35,15 +37,20 @@ export interface LocalCdnOptions extends ChainOptions {
 
 export async function startLocalCdn(options: LocalCdnOptions): Promise<LocalCdn> {
   const configPath = options.configPath ?? 'netlify.toml';
-  const rules = readSiteRules(configPath);
+  const rules = await readSiteRules(configPath).catch((error: Error) => {
+    throw new StartError(error.message);
+  });
   if (!existsSync(rules.publishDir))
     throw new StartError(`there is no ${rules.publishDir}/ to serve; run \`npm run build\` first`);
   const functions = await loadFunctions(rules.functionsDir);
-  const chain = createRequestChain(rules, functions, options);
+  const chain = createRequestChain(rules, await createRedirectMatcher(rules.redirects), functions, options);
+  // The site's domain, which `aggregate_by = ["domain"]` counts by: this server serves one site.
+  const siteDomain = `localhost:${options.port}`;
 
   const origin = createServer((request, response) => {
-    const client = { ip: header(request, INTERNAL.ip) ?? '127.0.0.1', domain: header(request, INTERNAL.domain) ?? '' };
-    void answer(request, response, () => runChain(chain, request, response, client, options.port));
+    const client = { ip: header(request, INTERNAL.ip) ?? '127.0.0.1', domain: siteDomain };
+    const host = header(request, INTERNAL.host) ?? '';
+    void answer(request, response, () => runChain(chain, request, response, client, host, options.port));
   });
   const originUrl = `http://127.0.0.1:${await listen(origin, 0, '127.0.0.1')}`;
   const edgeDir = (readNetlifyConfig(configPath).build as { edge_functions?: string } | undefined)?.edge_functions;
@@ -57,11 +64,11 @@ export async function startLocalCdn(options: LocalCdnOptions): Promise<LocalCdn>
 
   const server = createServer((request, response) => {
     for (const name of Object.values(INTERNAL)) delete request.headers[name];
-    const client: Client = { ip: clientAddress(request), domain: header(request, 'host') ?? '' };
+    const client: Client = { ip: clientAddress(request), domain: siteDomain };
     void answer(request, response, () => {
       const selected = selectEdgeFunctions(edge, request);
       if (edge && selected.length > 0) return toEdge(edge, selected, request, response, client, options.port);
-      return runChain(chain, request, response, client, options.port);
+      return runChain(chain, request, response, client, header(request, 'host') ?? '', options.port);
     });
   });
   keepIdleConnectionsLonger(server);
@@ -142,9 +149,9 @@ function runChain(
   request: IncomingMessage,
   response: ServerResponse,
   client: Client,
+  given: string,
   port: number,
 ): Promise<void> {
-  const given = client.domain;
   // A Host that is not a plain host name or address is not used in URLs (as on the CDN, where it names the site).
   const host = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(given) ? given : `localhost:${port}`;
   return chain({ request, response, client, host });
@@ -152,7 +159,7 @@ function runChain(
 
 function selectEdgeFunctions(edge: EdgeRuntime | undefined, request: IncomingMessage): string[] {
   if (!edge) return [];
-  const { pathname } = splitTarget(request.url ?? '/');
+  const { pathname } = readRequestPath(request.url ?? '/');
   return edge.functions
     .filter(({ config }) => edgeSelects(config, request.method ?? 'GET', pathname, request.headers))
     .map(({ name }) => name);
@@ -168,20 +175,22 @@ function toEdge(
   port: number,
 ): Promise<void> {
   const { port: edgePort } = new URL(edge.url);
+  const { pathname, search } = readRequestPath(request.url ?? '/');
   return new Promise((done) => {
     const outgoing = forward(
       {
         host: '127.0.0.1',
         port: edgePort,
         method: request.method,
-        path: request.url,
+        // The normalised path: the edge functions see the one path the rest of the chain sees.
+        path: `${pathname}${search}`,
         headers: {
           ...request.headers,
           // The edge function's URL names this server, so that what it fetches comes back through it.
           host: `127.0.0.1:${port}`,
           [INTERNAL.edge]: selected.join(','),
           [INTERNAL.ip]: client.ip,
-          [INTERNAL.domain]: client.domain,
+          [INTERNAL.host]: header(request, 'host') ?? '',
         },
       },
       (answer) => {

@@ -1,17 +1,19 @@
 /**
- * What Netlify's CDN does with a request once the edge functions have passed it on, in its order:
- * a function whose own `path` takes it; else the first redirect rule whose `from` matches (a rule
- * without `force` gives way to a static file at the path), its rate limit first; else a function
- * at `/.netlify/functions/<name>`; else the static file; else `404.html` with 404. `[[headers]]`
- * and `_headers` rules apply to static answers, by the path the client asked for; a function's
- * answer carries its own headers only. Every rule comes from the site's own files (site-rules.ts)
- * and the functions' own `config` (functions.ts).
+ * What Netlify's CDN does with a request once the edge functions have passed it on, in its order,
+ * all on the one normalised path (request-path.ts): a function whose own `path` takes it; else the
+ * first redirect rule that matches (redirect-matcher.ts: netlify-redirector; a rule without
+ * `force` gives way to a static file at the path), its rate limit first; else a function at
+ * `/.netlify/functions/<name>`; else the static file; else `404.html` with 404. `[[headers]]` and
+ * `_headers` rules apply to static answers, by that path; a function's answer carries its own
+ * headers only. Every rule comes from the site's own files (site-rules.ts: Netlify's parsers) and
+ * the functions' own `config` (functions.ts).
  * @see https://docs.netlify.com/platform/request-chain/
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { fillTarget, matchPattern, matchRedirectFrom } from './path-patterns.ts';
+import type { MatchRedirect } from './redirect-matcher.ts';
+import { decodePath, readRequestPath } from './request-path.ts';
 import type { HeaderRule, SiteRules } from './site-rules.ts';
 import { SlidingWindows, type Client, type Limit } from './sliding-window.ts';
 import { matchesEtag, StaticFiles } from './static-files.ts';
@@ -49,29 +51,12 @@ interface ChainRequest {
 
 export type RequestChain = (request: ChainRequest) => Promise<void>;
 
-/** A path as Netlify's rules see it: percent-decoded where that is valid, as it came where not (`/%`). */
-export function decodePath(pathname: string): string {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return pathname;
-  }
-}
-
-/** The path and query of a request-target, as they came. */
-export function splitTarget(target: string): { pathname: string; search: string } {
-  const question = target.indexOf('?');
-  return question < 0
-    ? { pathname: target, search: '' }
-    : { pathname: target.slice(0, question), search: target.slice(question) };
-}
-
 /** The headers that the rules give a static answer at `path`: every matching rule's values, a header that two rules set joined. */
 export function ruleHeaders(rules: HeaderRule[], path: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const rule of rules) {
-    if (!matchPattern(rule.for, path)) continue;
-    for (const [name, value] of rule.values) {
+    if (!rule.forRegExp.test(path)) continue;
+    for (const [name, value] of Object.entries(rule.values)) {
       const key = name.toLowerCase();
       headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
     }
@@ -90,35 +75,36 @@ export interface ChainOptions {
 
 export function createRequestChain(
   rules: SiteRules,
+  matchRedirect: MatchRedirect,
   functions: SiteFunction[],
   options: ChainOptions = {},
 ): RequestChain {
   const files = new StaticFiles(rules.publishDir);
   const windows = new SlidingWindows();
   const onlyHost = options.rateLimitedHost?.toLowerCase();
-  const admit = (rule: string, limit: Limit, client: Client) =>
-    (onlyHost !== undefined && client.domain.toLowerCase() !== onlyHost) || windows.admit(rule, limit, client);
+  const admit = (rule: string, limit: Limit, { client, host }: ChainRequest) =>
+    (onlyHost !== undefined && host.toLowerCase() !== onlyHost) || windows.admit(rule, limit, client);
 
   return async (chainRequest) => {
-    const { request, client } = chainRequest;
+    const { request } = chainRequest;
     const method = request.method ?? 'GET';
-    const { pathname, search } = splitTarget(request.url ?? '/');
-    const path = decodePath(pathname);
+    const { pathname, path, search } = readRequestPath(request.url ?? '/');
     const exchange: Exchange = { ...chainRequest, method, pathname, search };
 
     const ownRoute = functionByPath(functions, method, pathname);
     if (ownRoute && !(ownRoute.config.preferStatic && (await files.lookup(path))?.kind === 'file'))
       return invokeLimited(ownRoute);
 
-    for (const rule of rules.redirects) {
-      const match = matchRedirectFrom(rule.from, path);
-      if (!match) continue;
-      if (!rule.force && (await files.lookup(path))?.kind === 'file') break;
-      if (rule.rateLimit && !admit(rule.source, rule.rateLimit, client))
+    const match = matchRedirect(path, search.slice(1));
+    if (match && (match.force || (await files.lookup(path))?.kind !== 'file')) {
+      const { rule, to, status } = match;
+      if (rule.rateLimit && !admit(rule.source, rule.rateLimit, chainRequest))
         return overLimit(rule.rateLimit.action, rule.rateLimit.to);
-      const target = fillTarget(rule.to, match);
-      if (answerRedirectOrProxy(exchange, rule, target)) return;
-      return rewrite(target, rule.status);
+      if (REDIRECT_STATUSES.has(status)) {
+        const location = to.includes('?') ? to : `${to}${search}`;
+        return sendAnswer(exchange, status, { location }, '');
+      }
+      return rewrite(to, status);
     }
 
     const byName = functionByDefaultPath(functions, pathname);
@@ -138,14 +124,14 @@ export function createRequestChain(
     async function rewrite(target: string, status: number): Promise<void> {
       const fn = functionByRewrite(functions, target);
       if (fn) return invokeFunction(exchange, fn);
-      const found = await files.lookup(decodePath(splitTarget(target).pathname));
+      const found = await files.lookup(decodePath(target.split('?')[0]!));
       if (found?.kind === 'file') return serveFile(found.file, status);
       return notFound();
     }
 
     async function invokeLimited(fn: SiteFunction): Promise<void> {
       const limit = fn.config.rateLimit;
-      if (limit && !admit(`function ${fn.name}`, functionLimit(limit), client))
+      if (limit && !admit(`function ${fn.name}`, functionLimit(limit), chainRequest))
         return overLimit(limit.action ?? 'rate_limit', limit.to);
       return invokeFunction(exchange, fn);
     }
@@ -162,27 +148,10 @@ export function createRequestChain(
   };
 }
 
-/**
- * A rule that redirects (3xx, the query kept unless the target has its own) answers with its
- * Location; one that proxies to another site answers 502, which this local server does not do.
- * False for a rewrite within the site, which the chain follows.
- */
-function answerRedirectOrProxy(exchange: Exchange, rule: { status: number; source: string }, target: string): boolean {
-  if (REDIRECT_STATUSES.has(rule.status)) {
-    const location = target.includes('?') ? target : `${target}${exchange.search}`;
-    sendAnswer(exchange, rule.status, { location }, '');
-    return true;
-  }
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(target)) return false;
-  const reason = `Bad Gateway: ${rule.source} proxies to another site, which this local server does not do\n`;
-  sendAnswer(exchange, 502, textHeaders(), reason);
-  return true;
-}
-
 /** One request on its way through the chain: what the answer is written to, and what was asked. */
 interface Exchange extends ChainRequest {
   method: string;
-  /** The path as it came, not decoded. */
+  /** The path normalised (request-path.ts), not decoded. */
   pathname: string;
   search: string;
 }

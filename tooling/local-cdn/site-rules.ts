@@ -1,11 +1,14 @@
 /**
- * The rules Netlify's CDN applies to a deploy, read where Netlify reads them: `netlify.toml`
- * (redirects, headers, the functions' directory, the publish directory) and the publish
- * directory's own `_redirects` and `_headers` files, which the build may write.
+ * The rules Netlify's CDN applies to a deploy, read by Netlify's own parsers, as the build reads
+ * them: `@netlify/redirect-parser` and `@netlify/headers-parser` over `netlify.toml` and the
+ * publish directory's `_redirects` and `_headers` (which the build may write). A rule the parsers
+ * refuse, or one that uses a feature this local server does not implement, stops the start with
+ * one line that names the rule: it is never served as if the feature were absent.
  * @see https://docs.netlify.com/manage/routing/redirects/overview/
  * @see https://docs.netlify.com/manage/routing/headers/
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllRedirects } from '@netlify/redirect-parser';
 import { join } from 'node:path';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 
@@ -18,19 +21,34 @@ interface RateLimitRule {
   aggregateBy: string[];
 }
 
-interface RedirectRule {
+/** A redirect rule as `@netlify/redirect-parser` gives it (the fields this server reads). */
+interface ParsedRedirect {
   from: string;
+  path: string;
   to: string;
-  status: number;
+  status?: number;
   force: boolean;
+  query: Record<string, string>;
+  conditions: Record<string, unknown>;
+  headers: Record<string, string>;
+  signed?: string;
+  host?: string;
+  proxy?: boolean;
+  rate_limit?: Record<string, unknown>;
+}
+
+export interface RedirectRule {
+  parsed: ParsedRedirect;
   rateLimit?: RateLimitRule;
-  /** Where the rule comes from, for messages: `netlify.toml` or `_redirects:<line>`. */
+  /** Where the rule comes from, for messages: `netlify.toml [[redirects]] #2` or `_redirects rule #1`. */
   source: string;
 }
 
 export interface HeaderRule {
   for: string;
-  values: [name: string, value: string][];
+  /** The parser's own reading of `for`: case-insensitive, with an optional trailing slash. */
+  forRegExp: RegExp;
+  values: Record<string, string>;
 }
 
 export interface SiteRules {
@@ -42,45 +60,73 @@ export interface SiteRules {
   headers: HeaderRule[];
 }
 
-/** The rules of the site whose `netlify.toml` is `configPath`. A rule Netlify would refuse throws, naming it. */
-export function readSiteRules(configPath = 'netlify.toml'): SiteRules {
+/** The rules of the site whose `netlify.toml` is `configPath`. A rule that cannot be served throws, naming it. */
+export async function readSiteRules(configPath = 'netlify.toml'): Promise<SiteRules> {
   const config = readNetlifyConfig(configPath);
   const publishDir = config.build?.publish ?? 'dist';
   const redirectsFile = join(publishDir, '_redirects');
-  const headersFile = join(publishDir, '_headers');
+  const [fromFile, fromConfig, headers] = await Promise.all([
+    parseAllRedirects({ redirectsFiles: [redirectsFile], configRedirects: [], minimal: false }),
+    parseAllRedirects({ redirectsFiles: [], netlifyConfigPath: configPath, configRedirects: [], minimal: false }),
+    parseAllHeaders({
+      headersFiles: [join(publishDir, '_headers')],
+      netlifyConfigPath: configPath,
+      configHeaders: [],
+      minimal: false,
+    }),
+  ]);
+  const errors = [...fromFile.errors, ...fromConfig.errors, ...headers.errors] as Error[];
+  if (errors.length > 0) throw new Error(oneLine(errors[0]!.message));
+  const redirects = [
+    ...(fromFile.redirects as ParsedRedirect[]).map((parsed, index) =>
+      readRule(parsed, `_redirects rule #${index + 1}`),
+    ),
+    ...(fromConfig.redirects as ParsedRedirect[]).map((parsed, index) =>
+      readRule(parsed, `netlify.toml [[redirects]] #${index + 1}`),
+    ),
+  ];
   return {
     publishDir,
     functionsDir: config.functions?.directory ?? 'netlify/functions',
-    redirects: [
-      ...(existsSync(redirectsFile) ? parseRedirectsFile(readFileSync(redirectsFile, 'utf8')) : []),
-      ...(config.redirects ?? []).map((rule, index) => tomlRedirect(rule, `netlify.toml [[redirects]] #${index + 1}`)),
-    ],
-    headers: [
-      ...(existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : []),
-      ...(config.headers ?? []).map((rule) => ({ for: rule.for, values: Object.entries(rule.values) })),
-    ],
+    redirects,
+    headers: headers.headers.map((rule) => ({
+      for: rule.for,
+      forRegExp: 'forRegExp' in rule ? rule.forRegExp : new RegExp('^$'),
+      values: rule.values,
+    })),
   };
 }
 
-type TomlRedirect = NonNullable<ReturnType<typeof readNetlifyConfig>['redirects']>[number];
+/** What this server cannot do with a rule, each with the words that name it; none is ever ignored. */
+const UNSUPPORTED: [what: string, has: (rule: ParsedRedirect) => boolean][] = [
+  ['a condition (country, language, role or cookie)', (rule) => Object.keys(rule.conditions).length > 0],
+  ['`signed`', (rule) => rule.signed !== undefined],
+  ['`headers` (sent to a proxied site)', (rule) => Object.keys(rule.headers).length > 0],
+  ['a proxy to another site', (rule) => rule.proxy === true],
+  ['a `from` on another domain', (rule) => rule.host !== undefined],
+];
 
-function tomlRedirect(rule: TomlRedirect, source: string): RedirectRule {
-  const limit = rule.rate_limit;
+function readRule(parsed: ParsedRedirect, source: string): RedirectRule {
+  const rule = `${source} (from = "${parsed.from}")`;
+  for (const [what, has] of UNSUPPORTED)
+    if (has(parsed)) throw new Error(`${rule} uses ${what}, which the local server does not implement`);
+  const limit = parsed.rate_limit;
+  if (!limit) return { parsed, source };
+  const aggregateBy = limit.aggregate_by === undefined ? ['ip', 'domain'] : limit.aggregate_by;
+  if (!Array.isArray(aggregateBy) || aggregateBy.some((key) => key !== 'ip' && key !== 'domain'))
+    throw new Error(
+      `${rule}: rate_limit.aggregate_by must list "ip" and/or "domain" (got ${JSON.stringify(aggregateBy)})`,
+    );
   return {
-    from: rule.from,
-    to: rule.to,
-    status: rule.status ?? 301,
-    force: rule.force ?? false,
+    parsed,
     source,
-    ...(limit && {
-      rateLimit: {
-        action: limit.action ?? 'rate_limit',
-        ...(limit.to !== undefined && { to: limit.to }),
-        windowLimit: positiveInteger(limit.window_limit, `${source}: rate_limit.window_limit`),
-        windowSize: positiveInteger(limit.window_size, `${source}: rate_limit.window_size`),
-        aggregateBy: Array.isArray(limit.aggregate_by) ? limit.aggregate_by.map(String) : ['ip', 'domain'],
-      },
-    }),
+    rateLimit: {
+      action: typeof limit.action === 'string' ? limit.action : 'rate_limit',
+      ...(typeof limit.to === 'string' && { to: limit.to }),
+      windowLimit: positiveInteger(limit.window_limit, `${rule}: rate_limit.window_limit`),
+      windowSize: positiveInteger(limit.window_size, `${rule}: rate_limit.window_size`),
+      aggregateBy: aggregateBy as string[],
+    },
   };
 }
 
@@ -90,39 +136,7 @@ function positiveInteger(value: unknown, what: string): number {
   return value;
 }
 
-/** `_redirects`: one rule a line, `from to [status][!]`; `#` starts a comment. */
-export function parseRedirectsFile(text: string): RedirectRule[] {
-  const rules: RedirectRule[] = [];
-  for (const [index, raw] of text.split('\n').entries()) {
-    const line = raw.replace(/(^|\s)#.*$/, '').trim();
-    if (!line) continue;
-    const [from, to, status] = line.split(/\s+/);
-    const source = `_redirects:${index + 1}`;
-    if (!from?.startsWith('/') || !to)
-      throw new Error(`${source}: expected "from to [status]" (got ${JSON.stringify(raw)})`);
-    const code = /^(\d{3})(!?)$/.exec(status ?? '301');
-    if (!code) throw new Error(`${source}: the status must be a number, "!" to force (got ${JSON.stringify(status)})`);
-    rules.push({ from, to, status: Number(code[1]), force: code[2] === '!', source });
-  }
-  return rules;
-}
-
-/** `_headers`: a path on a line of its own, then its headers indented, `Name: value`. */
-export function parseHeadersFile(text: string): HeaderRule[] {
-  const rules: HeaderRule[] = [];
-  for (const [index, raw] of text.split('\n').entries()) {
-    if (!raw.trim() || raw.trim().startsWith('#')) continue;
-    if (!/^\s/.test(raw)) {
-      rules.push({ for: raw.trim(), values: [] });
-      continue;
-    }
-    const separator = raw.indexOf(':');
-    const rule = rules.at(-1);
-    if (!rule || separator < 0)
-      throw new Error(
-        `_headers:${index + 1}: expected an indented "Name: value" under a path (got ${JSON.stringify(raw)})`,
-      );
-    rule.values.push([raw.slice(0, separator).trim(), raw.slice(separator + 1).trim()]);
-  }
-  return rules;
+/** The parsers' messages span lines (the rule as JSON, then the reason): one line, for a terminal. */
+function oneLine(message: string): string {
+  return message.replace(/\s*\n\s*/g, ' ').trim();
 }

@@ -1,9 +1,11 @@
 /**
  * Netlify's rate limiting, as its rules declare it: `windowLimit` requests per `windowSize`
- * seconds, counted per client address and domain (`aggregateBy`), with a sliding window, the only
- * algorithm Netlify has. At any moment a client may have sent `windowLimit` admitted requests in
- * the last `windowSize` seconds; a refused request is not counted, so a client over the limit gets
- * requests back as its earlier ones leave the window.
+ * seconds, counted per rule and per what `aggregateBy` names: `ip`, the client's address, and
+ * `domain`, the site's domain the request came to (never a header the client chooses). A sliding
+ * window, the only algorithm Netlify has. At any moment a client may have sent `windowLimit`
+ * admitted requests in the last `windowSize` seconds; a refused request is not counted, so a
+ * client over the limit gets requests back as its earlier ones leave the window. A window whose
+ * requests have all left it is forgotten, so memory holds only the clients of the last window.
  * @see https://docs.netlify.com/manage/security/secure-access-to-sites/rate-limiting/
  */
 export interface Limit {
@@ -13,32 +15,57 @@ export interface Limit {
 }
 
 export interface Client {
+  /** The address the request comes from. */
   ip: string;
+  /** The site's domain (the local server's own host, as `npm start` serves one site). */
   domain: string;
 }
 
+interface Window {
+  /** When each admitted request came, oldest first; at most `windowLimit`. */
+  times: number[];
+  windowMs: number;
+}
+
 export class SlidingWindows {
-  readonly #admitted = new Map<string, number[]>();
+  readonly #windows = new Map<string, Window>();
   readonly #now: () => number;
+  #nextSweep = 0;
 
   constructor(now: () => number = Date.now) {
     this.#now = now;
   }
 
+  /** How many windows are held: those with a request still inside them. */
+  get size(): number {
+    return this.#windows.size;
+  }
+
   /** Counts the request and says whether it is admitted; `rule` names the rule whose window it is. */
   admit(rule: string, limit: Limit, client: Client): boolean {
+    const now = this.#now();
+    this.#sweep(now);
     const key = [
       rule,
       limit.aggregateBy.includes('ip') ? client.ip : '',
       limit.aggregateBy.includes('domain') ? client.domain.toLowerCase() : '',
     ].join('\n');
-    const now = this.#now();
-    const since = now - limit.windowSize * 1000;
-    const times = (this.#admitted.get(key) ?? []).filter((time) => time > since);
-    const admitted = times.length < limit.windowLimit;
-    if (admitted) times.push(now);
-    if (times.length > 0) this.#admitted.set(key, times);
-    else this.#admitted.delete(key);
+    const windowMs = limit.windowSize * 1000;
+    const window = this.#windows.get(key) ?? { times: [], windowMs };
+    const since = now - windowMs;
+    while (window.times.length > 0 && window.times[0]! <= since) window.times.shift();
+    const admitted = window.times.length < limit.windowLimit;
+    if (admitted) window.times.push(now);
+    if (window.times.length > 0) this.#windows.set(key, window);
+    else this.#windows.delete(key);
     return admitted;
+  }
+
+  /** Forgets every window whose requests have all left it; at most once a second, in one pass. */
+  #sweep(now: number): void {
+    if (now < this.#nextSweep) return;
+    this.#nextSweep = now + 1000;
+    for (const [key, { times, windowMs }] of this.#windows)
+      if (times.length === 0 || times.at(-1)! <= now - windowMs) this.#windows.delete(key);
   }
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { posix, resolve, sep } from 'node:path';
 import { contentType } from 'mime-types';
+import { isPlainPath } from './request-path.ts';
 
 /** What Netlify sends on a static file that no `[[headers]]` rule gives a Cache-Control. */
 const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -29,17 +30,20 @@ export class StaticFiles {
     this.#root = resolve(root);
   }
 
-  /** Which file answers `path` (decoded), if any. */
+  /**
+   * Which file answers `path` (normalised, then decoded: request-path.ts), if any. A path that
+   * decoding turned into one with dot or empty segments has no file: the rules matched it as it
+   * is, so a file found by normalising it again would be served past them.
+   */
   async lookup(path: string): Promise<StaticLookup> {
-    if (path.includes('\0') || !path.startsWith('/')) return undefined;
-    const normal = posix.normalize(path);
-    if (RULE_FILES.has(normal)) return undefined;
-    if (normal.endsWith('/')) return this.#fileAt(`${normal}index.html`);
-    const exact = await this.#fileAt(normal);
+    if (!isPlainPath(path)) return undefined;
+    if (RULE_FILES.has(path)) return undefined;
+    if (path.endsWith('/')) return this.#fileAt(`${path}index.html`);
+    const exact = await this.#fileAt(path);
     if (exact) return exact;
-    const html = await this.#fileAt(`${normal}.html`);
+    const html = await this.#fileAt(`${path}.html`);
     if (html) return html;
-    if (await this.#fileAt(`${normal}/index.html`)) return { kind: 'redirect', location: `${normal}/` };
+    if (await this.#fileAt(`${path}/index.html`)) return { kind: 'redirect', location: `${path}/` };
     return undefined;
   }
 

@@ -11,6 +11,7 @@ import {
   type SmokeContext,
 } from './smoke-checks.ts';
 import { buildMcpBurstCheck, buildMcpSmokeChecks } from './mcp-smoke-checks.ts';
+import { buildConformanceChecks } from './netlify-conformance.ts';
 import { buildReleaseSmokeChecks } from './release-smoke-checks.ts';
 
 export interface SmokeIo {
@@ -29,13 +30,16 @@ DELETE, the API catalog, the JSON Schemas at their $id, the caching of hashed as
 agents probe first (the Link header of /, / as Markdown for Accept: text/markdown, the MCP
 Server Card), that every resource link of /api/v1/capabilities answers 2xx, and the remote MCP
 endpoint /mcp (both protocol eras, 405 on GET, 403 for a foreign Origin, its function's own
-address closed). Prints
+address closed), and each row of the Netlify conformance table: what the CDN does that this site
+relies on, with the paths a CDN may normalise (//api/..., /./api/..., /%2e/..., /docs/%2e%2e/...)
+sent byte for byte, each of which must meet the JSON 404 or the API's rate-limited route. Prints
 one line per check, "ok" (with what came back, where that is the point) or "FAIL", on stdout.
 The local server (npm start) answers as the CDN does, so every check runs against it too.
 
 Options:
   --burst   also send a bounded burst just over the rate limit, to the API and to /mcp, and
-            expect a JSON 429 with Retry-After and the RateLimit fields; the limit's window
+            expect a JSON 429 with Retry-After and the RateLimit fields, then a preflight
+            that is still answered (a window of its own); the limit's window
             then stays full for up to a minute, for this address, as on the CDN
   --help    show this help
 
@@ -130,9 +134,11 @@ async function runChecks(context: SmokeContext, burst: boolean, io: SmokeIo) {
   for (const check of resourceChecks) await runCheck(check);
   for (const check of buildMcpSmokeChecks(context)) await runCheck(check);
   for (const check of buildReleaseSmokeChecks(context)) await runCheck(check);
+  for (const check of buildConformanceChecks(context.baseUrl, false)) await runCheck(check);
   // Last, so that the requests they spend do not turn the other checks into 429s.
   if (burst) {
     await runCheck(buildBurstCheck(context));
+    for (const check of buildConformanceChecks(context.baseUrl, true)) await runCheck(check);
     await runCheck(buildMcpBurstCheck(context));
   }
   return { failed, total };
