@@ -25,7 +25,7 @@ function asClientOf(message: unknown, revision: string | undefined): unknown {
 }
 
 /** The body and headers a client of `revision` (or of none: no header) POSTs for the row. */
-export function toHttpRequest(row: McpErrorRow, revision: string | undefined): RequestInit {
+function toHttpRequest(row: McpErrorRow, revision: string | undefined): RequestInit {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',

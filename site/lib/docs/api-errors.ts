@@ -8,7 +8,7 @@ import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../../contr
 import type { ApiError } from '../../../contract/schemas/index.ts';
 
 /** What a row's answer carries: the Error as JSON, no body at all (HEAD), or a body that is not JSON. */
-export type ApiErrorBody = ApiError | 'none' | 'not-json';
+type ApiErrorBody = ApiError | 'none' | 'not-json';
 
 export interface ApiErrorRow {
   method: string;
