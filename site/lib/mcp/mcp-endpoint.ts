@@ -53,8 +53,9 @@ export async function createMcpEndpoint(options: McpEndpointOptions): Promise<Mc
   const allowedOrigin = new URL(options.allowedOrigin).origin;
   const factory = await loadEarshotMcpServerFactory({ source: options.source, version: options.version });
   const handler = createMcpHandler(factory, {
-    // The default response mode, 'auto', answers one JSON body unless a handler emits a message
-    // before its result, which none of ours does: every answer is one JSON body.
+    // The default response mode, 'auto': a 2026-07-28 request gets one JSON body (no handler
+    // emits a message before its result); the SDK answers a 2025-era request with a short SSE
+    // stream that ends with the response (withOneLineErrors reads both).
     maxRequestBodySize: MCP_MAX_MESSAGE_BYTES,
     // Reported in the answer itself; nothing to log in a function.
     onerror: () => {},
