@@ -182,11 +182,11 @@ export const commandDefinitions: readonly CommandDefinition[] = [
   {
     path: ['mcp'],
     summary: 'Run the MCP server on stdio, for AI clients',
-    description: `Starts a Model Context Protocol server on stdin/stdout, for MCP clients that start local servers (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Codex, Gemini CLI). It offers the tools \`${MCP_TOOL_NAMES.listServicePlatforms}\` and \`${MCP_TOOL_NAMES.getServiceCapabilities}\`, and the OpenAPI document and resource links as resources. It runs until the client closes stdin. Clients that take a URL can use the remote endpoint instead; \`earshot mcp config\` prints both.`,
+    description: `Starts a Model Context Protocol server on stdin/stdout, for MCP clients that start local servers (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Codex, Gemini CLI). It offers the tools \`${MCP_TOOL_NAMES.listServicePlatforms}\` and \`${MCP_TOOL_NAMES.getServiceCapabilities}\`, and the OpenAPI document and resource links as resources. It runs until the client closes stdin. Clients that take a URL can use the remote endpoint instead. \`earshot mcp config\` prints the remote endpoint's configuration; with \`--transport stdio\`, this server's.`,
     flags: connectionFlags,
     examples: [
       {
-        command: 'earshot mcp config',
+        command: 'earshot mcp config --transport stdio',
         description: 'Print the configuration that makes an MCP client start this server',
       },
       {

@@ -10,7 +10,7 @@ import { MCP_SERVER_CARD_PATH } from '../lib/mcp/build-mcp-server-card.ts';
 import { REGISTRY_SERVER_JSON_PATH } from '../lib/mcp/build-registry-server-json.ts';
 import { loadDocsFacts } from '../lib/docs/docs-facts.ts';
 import { CHANGELOG_FEED_PATH } from '../lib/changelog/build-changelog-feed.ts';
-import { loadMcpRevisions } from '../lib/docs/mcp-revisions.ts';
+import { describeMcpHandshake, loadMcpRevisions } from '../lib/docs/mcp-revisions.ts';
 import { listInWords } from '../lib/text/list-in-words.ts';
 import { describePendingChanges } from '../lib/docs/pending-changes-text.ts';
 
@@ -22,6 +22,7 @@ export const GET: APIRoute = async () => {
   const { product, baseUrl } = facts;
   // Each page's Markdown version (site/integrations/markdown-pages.ts): what an agent reads best.
   const pageUrl = (slug: string) => `${baseUrl}${markdownPathOf(`/${slug}/`)}`;
+  const mcpRevisions = await loadMcpRevisions();
   const body = buildLlmsTxt({
     productName: product.name,
     productDescription: product.description,
@@ -31,7 +32,8 @@ export const GET: APIRoute = async () => {
     answerLines: facts.answerLines,
     platformCount: facts.platforms.length,
     tooManyRequestsBody: facts.tooManyRequestsBody,
-    mcpRevisions: await loadMcpRevisions(),
+    mcpRevisions,
+    mcpHandshake: describeMcpHandshake(mcpRevisions),
     client: {
       installGlobal: facts.cliPackage.installGlobal,
       mcpCommand: facts.cliPackage.npx('mcp'),

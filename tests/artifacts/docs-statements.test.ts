@@ -18,7 +18,7 @@ const statements: [string, { page: string; says: string; trueWhen: () => boolean
     "a request other than GET or HEAD over the limit gets the CDN's own 429, not JSON",
     {
       page: 'docs/rate-limits',
-      says: "A request other than GET or HEAD over the limit gets the CDN's own plain 429.",
+      says: "another method over the limit gets the CDN's own text.",
       // Netlify's own 429 (action "rate_limit") has a body the site cannot set.
       trueWhen: () => otherMethods.rateLimit.action === 'rate_limit' && !otherMethods.method.includes('GET'),
     },

@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { findFreePort } from '../../tooling/local-server.ts';
-import { runInstalledCli as earshot } from '../support/install-cli.ts';
+import { runInstalledCli as earshot, runProcess } from '../support/install-cli.ts';
 import { failureCases } from '../support/cli-failure-cases.ts';
 import { startMisbehavingServer, validMcpConfig, type MisbehavingServer } from '../support/misbehaving-server.ts';
 
@@ -18,18 +20,27 @@ test.describe('the installed earshot against the local server', () => {
     expect(await earshot(['--version'])).toEqual({ code: 0, stdout: `earshot ${version}\n`, stderr: '' });
   });
 
+  // As the CLI page and `--json`'s help say: in a pipe, the bytes the server sent. Checked as a
+  // reader would, with a real shell's redirect and `cmp`.
   for (const [command, path] of [
     ['platforms', '/api/v1/platforms'],
     ['capabilities', '/api/v1/capabilities'],
     ['openapi', '/openapi.json'],
+    ['mcp config', '/mcp.json'],
   ] as const) {
-    test(`${command} --json prints exactly what GET ${path} returns`, async ({ request, baseURL }) => {
-      const answer = await request.get(path);
-      const result = await earshot([command, '--json', '--base-url', baseURL!]);
-      expect(result.stderr).toBe('');
-      expect(result.code).toBe(0);
-      expect(result.stdout.trimEnd()).toBe((await answer.text()).trimEnd());
-      expect(JSON.parse(result.stdout)).toEqual(await answer.json());
+    test(`earshot ${command} --json > file is byte for byte what GET ${path} serves (cmp)`, async ({
+      request,
+      baseURL,
+    }) => {
+      const folder = mkdtempSync(join(tmpdir(), 'earshot-json-'));
+      try {
+        writeFileSync(join(folder, 'served'), await (await request.get(path)).body());
+        const line = `earshot ${command} --json --base-url "$BASE_URL" > printed && cmp printed served`;
+        const result = await runProcess('sh', ['-c', line], { PATH, BASE_URL: baseURL! }, folder);
+        expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
   }
 
@@ -59,14 +70,14 @@ test.describe('the installed earshot against the local server', () => {
     });
   });
 
-  test('mcp config prints what the resources.mcp link serves', async ({ request, baseURL }) => {
+  test('mcp config --json prints what the resources.mcp link serves', async ({ request, baseURL }) => {
     const { data } = (await (await request.get('/api/v1/capabilities')).json()) as {
       data: { resources: { mcp: string } };
     };
     const served = await request.get(data.resources.mcp);
     expect(served.status()).toBe(200);
     const result = await earshot(['mcp', 'config', '--json', '--base-url', baseURL!]);
-    expect(result).toEqual({ code: 0, stderr: '', stdout: `${(await served.text()).trimEnd()}\n` });
+    expect(result).toEqual({ code: 0, stderr: '', stdout: await served.text() });
   });
 });
 

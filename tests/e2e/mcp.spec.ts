@@ -17,6 +17,10 @@ import { codeOnPage } from '../support/install-commands.ts';
 import { runInstalledCli as run, systemNodePath } from '../support/install-cli.ts';
 import { connectHttpClient, connectStdioClient, MCP_GENERATIONS, type McpTestClient } from '../support/mcp-clients.ts';
 import { checkHttpCase, MODERN_META, mcpHttpCases, modernHeaders } from '../support/mcp-http-cases.ts';
+import { checkHttpRow, checkStdioRow } from '../support/mcp-error-rows.ts';
+import { mcpErrorRows } from '../../site/lib/docs/mcp-errors.ts';
+import { findNewestInitializeRevision } from '../../site/lib/docs/mcp-revisions.ts';
+import { STATELESS_REVISION } from '../../site/lib/mcp/mcp-revision-rules.ts';
 
 /**
  * The MCP server as MCP clients meet it, both ways, with both generations of the SDK's client
@@ -320,6 +324,93 @@ test.describe('earshot mcp, the installed stdio server', () => {
   test('ends with exit code 0 and prints nothing when the client closes stdin', async ({ baseURL }) => {
     expect(await run(['mcp', '--base-url', baseURL!])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
+});
+
+test.describe("the MCP page's errors table, row by row, against the real servers", () => {
+  const httpRows = mcpErrorRows.filter((row) => row.http);
+  for (const row of httpRows) {
+    test(`${row.when}: /mcp answers as the row says, for each revision the server card lists, and without MCP-Protocol-Version`, async ({
+      request,
+      baseURL,
+    }) => {
+      const card = (await (await request.get('/.well-known/mcp/server-card.json')).json()) as {
+        remotes: { supportedProtocolVersions: string[] }[];
+      };
+      for (const revision of [...card.remotes[0]!.supportedProtocolVersions, undefined])
+        await checkHttpRow(`${baseURL}/mcp`, row, revision);
+    });
+  }
+
+  test('every stdio row: the installed earshot mcp answers as the row says, then keeps answering', async ({
+    baseURL,
+  }) => {
+    const child = spawn(bin, ['mcp', '--base-url', baseURL!], {
+      env: { PATH, HOME: process.env.HOME ?? '/tmp' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    const waiting: ((line: string) => void)[] = [];
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const complete = buffered.split('\n');
+      buffered = complete.pop()!;
+      for (const line of complete) {
+        const waiter = waiting.shift();
+        if (waiter) waiter(line);
+        else lines.push(line);
+      }
+    });
+    const next = () => new Promise<string>((done) => (lines.length > 0 ? done(lines.shift()!) : waiting.push(done)));
+    for (const row of mcpErrorRows.filter((one) => one.stdio)) await checkStdioRow(child, next, row);
+    child.stdin.end();
+    expect(await new Promise((done) => child.once('close', done))).toBe(0);
+  });
+});
+
+test('the handshake the MCP page states: initialize asking for the stateless revision gets the newest with initialize; a stateless tools/call needs Mcp-Name', async ({
+  request,
+  baseURL,
+}) => {
+  const card = (await (await request.get('/.well-known/mcp/server-card.json')).json()) as {
+    remotes: { supportedProtocolVersions: string[] }[];
+  };
+  const revisions = card.remotes[0]!.supportedProtocolVersions;
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const initialize = await fetch(`${baseURL}/mcp`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: STATELESS_REVISION,
+        capabilities: {},
+        clientInfo: { name: 'earshot-tests', version: '1' },
+      },
+    }),
+  });
+  const text = await initialize.text();
+  const json = /^data: (.*)$/m.exec(text)?.[1] ?? text;
+  expect((JSON.parse(json) as { result: { protocolVersion: string } }).result.protocolVersion).toBe(
+    findNewestInitializeRevision(revisions),
+  );
+  const call = (withName: boolean) =>
+    fetch(`${baseURL}/mcp`, {
+      method: 'POST',
+      headers: modernHeaders('tools/call', withName ? 'list_platforms' : undefined),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'list_platforms', arguments: {}, _meta: MODERN_META },
+      }),
+    });
+  const withoutName = await call(false);
+  expect(withoutName.status).toBe(400);
+  expect(await withoutName.text()).toMatch(/Mcp-Name/);
+  expect((await call(true)).status).toBe(200);
 });
 
 test.describe('earshot mcp against an API that is down, then up', () => {

@@ -102,7 +102,7 @@ export function mcpHttpCases(siteOrigin: string): HttpCase[] {
       },
     },
     {
-      name: 'a batch: 400 and an invalid request (batches are not part of the protocol)',
+      name: 'a 2026-07-28 batch: 400 and an invalid request (only 2025-03-26 has batches)',
       request: { method: 'POST', headers: modernHeaders('tools/list'), body: [toolsList, { ...toolsList, id: 2 }] },
       want: { status: 400, body: { id: null, error: { code: -32600, message: /batch/i } } },
     },

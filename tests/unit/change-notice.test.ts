@@ -158,7 +158,7 @@ describe('the command line prints one line per announcement, once', () => {
   it('on stderr, after the answer, with --json too; the next call says nothing', async () => {
     const first = await platforms(valid, '--json');
     assert.equal(first.code, 0);
-    assert.equal(first.out, `${body}\n`, 'stdout stays the answer, byte for byte');
+    assert.equal(first.out, body, 'stdout stays the answer, byte for byte');
     assert.equal(
       first.err,
       `notice: ${URL_} announces a breaking change from 2026-12-31: read ${ENTRY} (shown once)\n`,

@@ -519,6 +519,6 @@ describe('what a server cannot make the terminal show (regressions)', () => {
     await run(['platforms', '--json', '--base-url', API], pipe);
     assert.equal(terminal.out(), '{"data":[{"id":"x","name":"a\\u009b31m\\u202eb","targetTypes":["keyword"]}]}\n');
     assert.deepEqual(JSON.parse(terminal.out()), body);
-    assert.equal(pipe.out(), `${JSON.stringify(body)}\n`);
+    assert.equal(pipe.out(), JSON.stringify(body));
   });
 });

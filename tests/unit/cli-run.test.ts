@@ -232,7 +232,7 @@ describe('earshot output', () => {
         openapi: 'openapi.json',
         mcp: 'ok/mcp.json',
       }[argv[0]!]!;
-      assert.equal(io.out(), `${answers[`${API}/${url}`]!.body as string}\n`);
+      assert.equal(io.out(), answers[`${API}/${url}`]!.body as string);
     });
   }
 });

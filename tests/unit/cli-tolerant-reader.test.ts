@@ -253,7 +253,7 @@ describe('the client reads answers tolerantly: additive changes are accepted', (
     it(`${name}: --json passes the answer through unchanged`, async () => {
       const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: serve(served).fetch });
       assert.equal(await run([...argv, '--json'], io), 0, io.err());
-      assert.equal(io.out(), `${servedText(served)}\n`);
+      assert.equal(io.out(), servedText(served));
     });
   }
 });

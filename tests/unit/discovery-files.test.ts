@@ -15,6 +15,7 @@ describe('buildLlmsTxt (llmstxt.org)', () => {
     platformCount: 7,
     tooManyRequestsBody: '{"error":"Too Many Requests","statusCode":429}',
     mcpRevisions: ['2026-07-28', '2025-11-25', '2025-06-18'],
+    mcpHandshake: ['A 2026-07-28 client starts with `server/discover`.'],
     client: {
       installGlobal: 'npm install --global https://preview.example/cli/earshot-1.0.0-0123456789.tgz',
       mcpCommand: 'npx -y https://preview.example/cli/earshot-1.0.0-0123456789.tgz mcp',

@@ -73,7 +73,9 @@ function printAnswer<T>(
   options: { unprintable?: 'replace' | 'refuse' },
 ): CommandOutcome {
   if (context.json) {
-    context.stdout.write(withNewline(context.tty ? escapeJsonControls(result.text) : result.text));
+    // In a pipe, the answer as it came, not even a newline added: `earshot openapi --json > f`
+    // is the served file. On a terminal, a newline keeps the prompt off the last line.
+    context.stdout.write(context.tty ? withNewline(escapeJsonControls(result.text)) : result.text);
     return { ok: true };
   }
   if (options.unprintable === 'refuse') {

@@ -28,6 +28,8 @@ export interface LlmsTxtInput {
   tooManyRequestsBody: string;
   /** The MCP protocol revisions the remote endpoint answers, newest first. */
   mcpRevisions: readonly string[];
+  /** How a client of each revision starts (describeMcpHandshake). */
+  mcpHandshake: readonly string[];
   /** How to run the client: commands naming the pinned tarball this site serves. */
   client: { installGlobal: string; mcpCommand: string; mcpBundleUrl: string };
   /** The remote MCP endpoint's URL: POST only, so named in prose rather than as a link. */
@@ -67,7 +69,7 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
     ...input.pendingChanges.flatMap((paragraph) => [paragraph, '']),
     'Every page is also Markdown: at its path with `.md` for the trailing slash (the links below), or at the page itself for `Accept: text/markdown`.',
     '',
-    `MCP clients reach the same data at the remote MCP endpoint ${input.mcpEndpointUrl} (Streamable HTTP, protocol revisions ${listInWords(input.mcpRevisions)}, no key).`,
+    `MCP clients reach the same data at the remote MCP endpoint ${input.mcpEndpointUrl} (Streamable HTTP, protocol revisions ${listInWords(input.mcpRevisions)}, no key). ${input.mcpHandshake.join(' ')}`,
     '',
     `The official client is a command line, an MCP server over stdio and a typed library. Install it with \`${input.client.installGlobal}\`. An MCP client starts its server with \`${input.client.mcpCommand}\`. A desktop client such as Claude Desktop installs the same server from its MCP Bundle, ${input.client.mcpBundleUrl}. It is not on the public npm registry.`,
     '',

@@ -50,11 +50,25 @@ export function describeRetryRule(rule: RetryRule): string {
   return `On HTTP 429, wait the seconds that \`Retry-After\` names, then retry, ${describeRetryLimit(rule.retries)}; do not retry other errors.`;
 }
 
+/**
+ * The wait before retry `retryIndex` (0 for the first) when the answer has no usable
+ * `Retry-After`: a random time in this range, so that clients limited together do not retry
+ * together. The range doubles at each retry until its top reaches `backoffMaxSeconds`.
+ * tests/unit/cli-retry-rule.test.ts holds the client to these ranges.
+ */
+export function findBackoffRange(rule: RetryRule, retryIndex: number): { fromSeconds: number; toSeconds: number } {
+  const toSeconds = Math.min(rule.backoffMaxSeconds, rule.backoffFirstSeconds * 2 ** retryIndex);
+  return { fromSeconds: toSeconds / 2, toSeconds };
+}
+
+const range = ({ fromSeconds, toSeconds }: { fromSeconds: number; toSeconds: number }) =>
+  `between ${fromSeconds} and ${seconds(toSeconds)}`;
+
 /** The same rule as numbered steps, for the rate-limit page. */
 export function describeRetrySteps(rule: RetryRule): string[] {
   return [
     'On a `429`, stop, and wait the number of seconds that `Retry-After` names.',
-    `If there is no \`Retry-After\`, wait ${seconds(rule.backoffFirstSeconds)}, doubling at each retry up to ${seconds(rule.backoffMaxSeconds)}.`,
+    `If there is no \`Retry-After\`, wait a random time ${range(findBackoffRange(rule, 0))}, then ${range(findBackoffRange(rule, 1))}, doubling up to ${seconds(rule.backoffMaxSeconds)}.`,
     `Retry ${describeRetryLimit(rule.retries)}, then report the failure.`,
     'Do not retry any other error status.',
   ];

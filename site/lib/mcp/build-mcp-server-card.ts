@@ -17,6 +17,7 @@ import { earshotResources } from '../../../client/src/mcp/mcp-resources.ts';
 import { describeServerIcon } from '../../../client/src/mcp/server-icon.ts';
 import { earshotTools } from '../../../client/src/mcp/mcp-tools.ts';
 import type { McpEndpoint } from './mcp-endpoint.ts';
+import { STATELESS_REVISION } from './mcp-revision-rules.ts';
 
 /** Where the draft puts the card (SEP-2127, ".well-known URI"). */
 export const MCP_SERVER_CARD_PATH = '/.well-known/mcp/server-card';
@@ -41,46 +42,64 @@ export interface McpServerCardInput {
   docsUrl: string;
 }
 
-/** The first revision that defines the Streamable HTTP transport, the only one `/mcp` speaks. */
-const FIRST_STREAMABLE_HTTP_REVISION = '2025-03-26';
+const clientInfo = { name: 'earshot-build', version: '1.0.0' };
 
-/**
- * The protocol revisions the endpoint answers, newest first, as the endpoint itself says: the
- * stateless revisions its `server/discover` lists, and the 2025 revisions its SDK negotiates in
- * `initialize` (those of them that have Streamable HTTP). Asked in-process, of the very handler
- * `/mcp` runs, so that an SDK upgrade changes the card with the endpoint.
- */
-export async function readMcpProtocolVersions(endpoint: McpEndpoint, endpointUrl: string): Promise<string[]> {
-  const modern = '2026-07-28';
+/** Asks the endpoint one JSON-RPC request of `revision`, and reads the answer's `result`. */
+async function ask(
+  endpoint: McpEndpoint,
+  endpointUrl: string,
+  revision: string,
+  method: string,
+  params: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  const stateless = method === 'server/discover';
   const response = await endpoint(
     new Request(endpointUrl, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
         Accept: 'application/json, text/event-stream',
-        'MCP-Protocol-Version': modern,
-        'Mcp-Method': 'server/discover',
+        ...(stateless ? { 'MCP-Protocol-Version': revision, 'Mcp-Method': method } : {}),
       },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'server/discover',
-        params: {
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': modern,
-            'io.modelcontextprotocol/clientInfo': { name: 'earshot-build', version: '1.0.0' },
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     }),
   );
-  const answer = (await response.json()) as { result?: { supportedVersions?: unknown } };
-  const stateless = answer.result?.supportedVersions;
+  const text = await response.text();
+  const json = (response.headers.get('content-type') ?? '').startsWith('text/event-stream')
+    ? (/^data: (.*)$/m.exec(text)?.[1] ?? '{}')
+    : text;
+  return (JSON.parse(json) as { result?: Record<string, unknown> }).result;
+}
+
+/**
+ * The protocol revisions the endpoint answers, newest first, as the endpoint itself says: the
+ * stateless revisions its `server/discover` lists, and each revision of its SDK that an
+ * `initialize` asking for it is answered with. Asked in-process, of the very handler `/mcp` runs,
+ * so that an SDK upgrade changes the card with the endpoint.
+ */
+export async function readMcpProtocolVersions(endpoint: McpEndpoint, endpointUrl: string): Promise<string[]> {
+  const modern = STATELESS_REVISION;
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': modern,
+    'io.modelcontextprotocol/clientInfo': clientInfo,
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  const discovered = await ask(endpoint, endpointUrl, modern, 'server/discover', { _meta: meta });
+  const stateless = discovered?.supportedVersions;
   if (!Array.isArray(stateless) || !stateless.every((version) => typeof version === 'string'))
-    throw new Error(`the MCP endpoint's server/discover named no supportedVersions (got ${JSON.stringify(answer)})`);
-  const legacy = SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version >= FIRST_STREAMABLE_HTTP_REVISION);
-  return [...new Set([...stateless, ...legacy])].sort().reverse();
+    throw new Error(
+      `the MCP endpoint's server/discover named no supportedVersions (got ${JSON.stringify(discovered)})`,
+    );
+  const initialized: string[] = [];
+  for (const version of SUPPORTED_PROTOCOL_VERSIONS) {
+    const result = await ask(endpoint, endpointUrl, version, 'initialize', {
+      protocolVersion: version,
+      capabilities: {},
+      clientInfo,
+    });
+    if (result?.protocolVersion === version) initialized.push(version);
+  }
+  return [...new Set([...stateless, ...initialized])].sort().reverse();
 }
 
 /**

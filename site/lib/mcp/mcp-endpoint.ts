@@ -9,6 +9,7 @@ import {
 } from '../../../client/src/mcp/one-line-errors.ts';
 import { MCP_ENDPOINT_PATH, MCP_MAX_MESSAGE_BYTES } from '../../../contract/mcp-endpoint-path.ts';
 import { readCappedBody } from '../../../client/src/api/read-capped-body.ts';
+import { refuseBatch } from './mcp-revision-rules.ts';
 
 /** JSON-RPC's code for a request that is not acceptable as a whole. */
 const INVALID_REQUEST = -32600;
@@ -42,7 +43,8 @@ export type McpEndpoint = (request: Request) => Promise<Response>;
  * - the body: over `MCP_MAX_MESSAGE_BYTES`, 413 before it is read;
  * - errors: each JSON-RPC error leaves as one line, invalid params as -32602 (`toOneLineError`);
  * - headers: never cached (`no-store`), `nosniff`, and never a cookie.
- * Everything else (JSON parse errors, batches, media types, protocol versions, header checks) is
+ * - batches: refused with 400 and -32600 unless the request's revision has them (`refuseBatch`);
+ * Everything else (JSON parse errors, media types, protocol versions, header checks) is
  * the SDK's, answered with a JSON-RPC error body and the status the spec asks for.
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http
  */
@@ -51,8 +53,9 @@ export async function createMcpEndpoint(options: McpEndpointOptions): Promise<Mc
   const allowedOrigin = new URL(options.allowedOrigin).origin;
   const factory = await loadEarshotMcpServerFactory({ source: options.source, version: options.version });
   const handler = createMcpHandler(factory, {
-    // The default response mode, 'auto', answers one JSON body unless a handler emits a message
-    // before its result, which none of ours does: every answer is one JSON body.
+    // The default response mode, 'auto': a 2026-07-28 request gets one JSON body (no handler
+    // emits a message before its result); the SDK answers a 2025-era request with a short SSE
+    // stream that ends with the response (withOneLineErrors reads both).
     maxRequestBodySize: MCP_MAX_MESSAGE_BYTES,
     // Reported in the answer itself; nothing to log in a function.
     onerror: () => {},
@@ -87,11 +90,14 @@ export async function createMcpEndpoint(options: McpEndpointOptions): Promise<Mc
     if (!read.ok) {
       return finish(jsonRpcError(413, `Payload Too Large: a message must be at most ${MCP_MAX_MESSAGE_BYTES} bytes`));
     }
+    const body = new Uint8Array(read.bytes);
+    const message = parseMessage(body);
+    const batchRefused = refuseBatch(message, request.headers.get('mcp-protocol-version'));
+    if (batchRefused !== undefined) return finish(jsonRpcError(400, batchRefused));
     const headers = new Headers(request.headers);
     headers.delete('content-length');
-    const body = new Uint8Array(read.bytes);
     const answer = await handler.fetch(new Request(request.url, { method: 'POST', headers, body }));
-    return finish(await withOneLineErrors(answer, readRequest(body)));
+    return finish(await withOneLineErrors(answer, readRequest(message)));
   };
 }
 
@@ -113,14 +119,19 @@ function finish(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** The JSON-RPC request the body holds, when it holds one, to name its method in errors and check its params again. */
-function readRequest(body: Uint8Array): ReceivedRequest | undefined {
+/** The body as JSON, or `undefined` when it is not JSON (the SDK answers that with its parse error). */
+function parseMessage(body: Uint8Array): unknown {
   try {
-    const message = JSON.parse(new TextDecoder().decode(body)) as { method?: unknown; params?: unknown };
-    return typeof message?.method === 'string' ? { method: message.method, params: message.params } : undefined;
+    return JSON.parse(new TextDecoder().decode(body)) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/** The JSON-RPC request the body holds, when it holds one, to name its method in errors and check its params again. */
+function readRequest(message: unknown): ReceivedRequest | undefined {
+  const { method, params } = (message ?? {}) as { method?: unknown; params?: unknown };
+  return typeof method === 'string' ? { method, params } : undefined;
 }
 
 /**

@@ -1,0 +1,34 @@
+/**
+ * What differs between the protocol revisions `/mcp` answers, where the endpoint, the MCP page and
+ * its tests read it.
+ *
+ * JSON-RPC batches, as each protocol revision's text says: 2025-03-26 added them (a POST
+ * body may be an array), 2025-06-18 removed them, and no later revision has them.
+ * @see https://modelcontextprotocol.io/specification/2025-03-26/changelog
+ * @see https://modelcontextprotocol.io/specification/2025-06-18/changelog
+ */
+
+/**
+ * The revision without `initialize`: a client starts with `server/discover`, carries `_meta` in
+ * each request, and names its method and target in the `Mcp-Method` and `Mcp-Name` headers.
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http
+ */
+export const STATELESS_REVISION = '2026-07-28';
+
+/** The revisions in which a POST body may be a batch. */
+export const BATCH_REVISIONS: readonly string[] = ['2025-03-26'];
+
+/**
+ * The revision of a request without `MCP-Protocol-Version`: a server assumes 2025-03-26, the first
+ * revision of Streamable HTTP.
+ * @see https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#protocol-version-header
+ */
+export const REVISION_WITHOUT_HEADER = '2025-03-26';
+
+/** Why a body is refused as a batch, or `undefined` when it is not one or its revision allows it. */
+export function refuseBatch(message: unknown, revisionHeader: string | null): string | undefined {
+  if (!Array.isArray(message)) return undefined;
+  const revision = revisionHeader ?? REVISION_WITHOUT_HEADER;
+  if (BATCH_REVISIONS.includes(revision)) return undefined;
+  return `Invalid Request: protocol revision ${revision} has no JSON-RPC batches (only ${BATCH_REVISIONS.join(', ')} has them); send one message per POST`;
+}
