@@ -97,7 +97,7 @@ test.describe('the installed earshot against a misbehaving server', () => {
     expect(result).toEqual({
       code: 0,
       stderr: '',
-      stdout: `${JSON.stringify({ mcpServers: { earshot: validMcpConfig.mcpServers.earshot } }, null, 2)}\n`,
+      stdout: `${JSON.stringify({ mcpServers: { earshot: validMcpConfig(server.url).mcpServers.earshot } }, null, 2)}\n`,
     });
     const agents = server.requests
       .filter((request) => request.path.startsWith('/ok/'))

@@ -17,10 +17,10 @@ import { codeOnPage } from '../support/install-commands.ts';
 import { runInstalledCli as run, systemNodePath } from '../support/install-cli.ts';
 import { connectHttpClient, connectStdioClient, MCP_GENERATIONS, type McpTestClient } from '../support/mcp-clients.ts';
 import { checkHttpCase, MODERN_META, mcpHttpCases, modernHeaders } from '../support/mcp-http-cases.ts';
-import { checkHttpRow, checkStdioRow } from '../support/mcp-error-rows.ts';
+import { checkHttpRow, checkStdioRow, startStdioSession } from '../support/mcp-error-rows.ts';
 import { mcpErrorRows } from '../../site/lib/docs/mcp-errors.ts';
 import { findNewestInitializeRevision } from '../../site/lib/docs/mcp-revisions.ts';
-import { STATELESS_REVISION } from '../../site/lib/mcp/mcp-revision-rules.ts';
+import { STATELESS_REVISION } from '../../client/src/mcp/mcp-revision-rules.ts';
 
 /**
  * The MCP server as MCP clients meet it, both ways, with both generations of the SDK's client
@@ -313,7 +313,8 @@ test.describe('earshot mcp, the installed stdio server', () => {
         id: null,
         error: {
           code: -32600,
-          message: 'Invalid Request: JSON-RPC batches are not supported; send one message per line',
+          message:
+            'Invalid Request: protocol revision 2026-07-28 has no JSON-RPC batches (only 2025-03-26 has them); send one message per line',
         },
       },
     ]);
@@ -341,30 +342,20 @@ test.describe("the MCP page's errors table, row by row, against the real servers
     });
   }
 
-  test('every stdio row: the installed earshot mcp answers as the row says, then keeps answering', async ({
+  test('every stdio row: the installed earshot mcp answers as the row says, for each revision the server card lists, then keeps answering', async ({
+    request,
     baseURL,
   }) => {
-    const child = spawn(bin, ['mcp', '--base-url', baseURL!], {
-      env: { PATH, HOME: process.env.HOME ?? '/tmp' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const lines: string[] = [];
-    const waiting: ((line: string) => void)[] = [];
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const complete = buffered.split('\n');
-      buffered = complete.pop()!;
-      for (const line of complete) {
-        const waiter = waiting.shift();
-        if (waiter) waiter(line);
-        else lines.push(line);
-      }
-    });
-    const next = () => new Promise<string>((done) => (lines.length > 0 ? done(lines.shift()!) : waiting.push(done)));
-    for (const row of mcpErrorRows.filter((one) => one.stdio)) await checkStdioRow(child, next, row);
-    child.stdin.end();
-    expect(await new Promise((done) => child.once('close', done))).toBe(0);
+    const card = (await (await request.get('/.well-known/mcp/server-card.json')).json()) as {
+      remotes: { supportedProtocolVersions: string[] }[];
+    };
+    for (const revision of card.remotes[0]!.supportedProtocolVersions) {
+      const env = { PATH, HOME: process.env.HOME ?? '/tmp' };
+      const session = await startStdioSession(bin, ['mcp', '--base-url', baseURL!], env, revision);
+      for (const row of mcpErrorRows.filter((one) => one.stdio)) await checkStdioRow(session, row);
+      session.child.stdin.end();
+      expect(await new Promise((done) => session.child.once('close', done))).toBe(0);
+    }
   });
 });
 

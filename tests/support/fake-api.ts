@@ -17,7 +17,7 @@ export function fakeApi(
     [`${API}/api/v1/platforms`]: { body: validPlatforms },
     [`${API}/api/v1/capabilities`]: { body: validCapabilities(API, 'ok') },
     [`${API}/openapi.json`]: { body: validOpenApi },
-    [`${API}/ok/mcp.json`]: { body: validMcpConfig },
+    [`${API}/ok/mcp.json`]: { body: validMcpConfig(API) },
   };
   const fetch = async (url: string, init: RequestInit) => {
     calls.push({ url, headers: new Headers(init.headers) });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { REVISION_WITHOUT_HEADER, STATELESS_REVISION } from '../../site/lib/mcp/mcp-revision-rules.ts';
-import { findHttpAnswer, type McpErrorAnswer, type McpErrorRow } from '../../site/lib/docs/mcp-errors.ts';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { REVISION_WITHOUT_HEADER, STATELESS_REVISION } from '../../client/src/mcp/mcp-revision-rules.ts';
+import { findMcpErrorAnswer, type McpErrorAnswer, type McpErrorRow } from '../../site/lib/docs/mcp-errors.ts';
 
 /**
  * Sends the rows of the MCP page's errors table (site/lib/docs/mcp-errors.ts) as a client of each
@@ -63,7 +63,7 @@ function checkAnswer(messages: { id?: unknown; error?: { code: number } }[], wan
 
 /** POSTs the row to `/mcp` as a client of `revision` (undefined: no `MCP-Protocol-Version`). */
 export async function checkHttpRow(endpointUrl: string, row: McpErrorRow, revision: string | undefined) {
-  const want = findHttpAnswer(row, revision ?? REVISION_WITHOUT_HEADER)!;
+  const want = findMcpErrorAnswer(row, 'http', revision ?? REVISION_WITHOUT_HEADER)!;
   const response = await fetch(endpointUrl, toHttpRequest(row, revision));
   const text = await response.text();
   const what = `${row.when}, ${revision ?? 'no MCP-Protocol-Version'}`;
@@ -71,13 +71,54 @@ export async function checkHttpRow(endpointUrl: string, row: McpErrorRow, revisi
   checkAnswer(readMessages(response, text), want, what);
 }
 
+/** A running stdio server of one revision, and the next line it answers. */
+export interface StdioSession {
+  child: ChildProcessWithoutNullStreams;
+  revision: string;
+  next: () => Promise<string>;
+}
+
+/**
+ * Starts `command` as a client of `revision` does: a 2025 client sends `initialize` and must get
+ * that revision back; a 2026-07-28 client sends no `initialize` and names its revision in `_meta`.
+ */
+export async function startStdioSession(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  revision: string,
+): Promise<StdioSession> {
+  const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  let buffered = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const complete = buffered.split('\n');
+    buffered = complete.pop()!;
+    for (const line of complete) {
+      const waiter = waiting.shift();
+      if (waiter) waiter(line);
+      else lines.push(line);
+    }
+  });
+  const next = () => new Promise<string>((done) => (lines.length > 0 ? done(lines.shift()!) : waiting.push(done)));
+  if (revision !== STATELESS_REVISION) {
+    const clientInfo = { name: 'earshot-tests', version: '1.0.0' };
+    const params = { protocolVersion: revision, capabilities: {}, clientInfo };
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 'init', method: 'initialize', params })}\n`);
+    const answer = JSON.parse(await next()) as { result?: { protocolVersion?: string } };
+    assert.equal(answer.result?.protocolVersion, revision, `initialize with ${revision}: ${JSON.stringify(answer)}`);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  }
+  return { child, revision, next };
+}
+
 /** Writes the row as one line to a running stdio server and checks the next line it answers. */
-export async function checkStdioRow(
-  child: ChildProcessWithoutNullStreams,
-  next: () => Promise<string>,
-  row: McpErrorRow,
-) {
-  const line = 'raw' in row.send ? row.send.raw : JSON.stringify(asClientOf(row.send.message, STATELESS_REVISION));
+export async function checkStdioRow({ child, revision, next }: StdioSession, row: McpErrorRow) {
+  const line = 'raw' in row.send ? row.send.raw : JSON.stringify(asClientOf(row.send.message, revision));
   child.stdin.write(`${line}\n`);
-  checkAnswer([JSON.parse(await next()) as never], row.stdio!, `${row.when}, stdio`);
+  const want = findMcpErrorAnswer(row, 'stdio', revision)!;
+  // A batch's answers come as one line holding an array.
+  checkAnswer([JSON.parse(await next()) as never].flat(), want, `${row.when}, stdio, ${revision}`);
 }

@@ -47,16 +47,17 @@ export const validOpenApi = {
   },
 };
 
-export const validMcpConfig = {
+/** The MCP configuration a build at `site` serves: it names its own origin, as a real build does. */
+export const validMcpConfig = (site: string) => ({
   mcpServers: {
-    earshot: { type: 'http', url: 'https://earshot.dev/mcp' },
+    earshot: { type: 'http', url: `${site}/mcp` },
     'earshot-stdio': {
       type: 'stdio',
       command: 'npx',
-      args: ['-y', 'https://earshot.dev/cli/earshot-1.0.0-0123456789.tgz', 'mcp'],
+      args: ['-y', `${site}/cli/earshot-1.0.0-0123456789.tgz`, 'mcp'],
     },
   },
-};
+});
 
 const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -72,7 +73,7 @@ const scenarios: Record<string, Handler> = {
       '/api/v1/platforms': validPlatforms,
       '/api/v1/capabilities': validCapabilities(origin),
       '/openapi.json': validOpenApi,
-      '/mcp.json': validMcpConfig,
+      '/mcp.json': validMcpConfig(origin),
     };
     if (resource in bodies) json(response, 200, bodies[resource]);
     else json(response, 404, { error: 'Not Found', statusCode: 404 });

@@ -88,7 +88,7 @@ const jsonBodies = fc.oneof(
   fc.constant(validPlatforms as unknown),
   fc.constant(validCapabilities(API).data && (validCapabilities(API) as unknown)),
   fc.constant(validOpenApi as unknown),
-  fc.constant(validMcpConfig as unknown),
+  fc.constant(validMcpConfig(API) as unknown),
   fc.record({ data: fc.array(platform, { maxLength: 4 }) }),
   fc.record({
     data: fc.record({
@@ -117,7 +117,16 @@ const jsonBodies = fc.oneof(
   // An MCP configuration whose commands and URLs hold anything: printed as lines to paste.
   fc.record({
     mcpServers: fc.record({
-      earshot: fc.record({ type: fc.constant('http'), url: fc.oneof(fc.webUrl(), hostileText) }),
+      // The site's own endpoint, or one that only reads as the site's: refused (cli-site-links.test.ts).
+      earshot: fc.record({
+        type: fc.constant('http'),
+        url: fc.oneof(
+          fc.constant(`${API}/mcp`),
+          fc.webUrl(),
+          fc.constant(`http://api.test@evil.example/mcp`),
+          hostileText,
+        ),
+      }),
       'earshot-stdio': fc.record({
         type: fc.constant('stdio'),
         command: fc.oneof(fc.constant('npx'), hostileText),
@@ -466,7 +475,7 @@ describe('earshot against hostile servers (property-based)', () => {
 describe('what a server cannot make the terminal show (regressions)', () => {
   /** The served MCP configuration, its local server's arguments replaced by `args`. */
   const configurationWith = (args: string[]) => ({
-    mcpServers: { ...validMcpConfig.mcpServers, 'earshot-stdio': { type: 'stdio', command: 'npx', args } },
+    mcpServers: { ...validMcpConfig(API).mcpServers, 'earshot-stdio': { type: 'stdio', command: 'npx', args } },
   });
   /** A server answering `body` to everything, but valid capabilities that link to `/mcp.json`. */
   const serving = (body: unknown) => async (url: string) => {

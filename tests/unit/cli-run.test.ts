@@ -91,7 +91,7 @@ describe('earshot output', () => {
       {
         argv: ['mcp', 'config'],
         tty: false,
-        want: `${JSON.stringify({ mcpServers: { earshot: validMcpConfig.mcpServers.earshot } }, null, 2)}\n`,
+        want: `${JSON.stringify({ mcpServers: { earshot: validMcpConfig(API).mcpServers.earshot } }, null, 2)}\n`,
       },
     ],
     [
@@ -99,7 +99,7 @@ describe('earshot output', () => {
       {
         argv: ['mcp', 'config', '--transport', 'stdio'],
         tty: false,
-        want: `${JSON.stringify({ mcpServers: { 'earshot-stdio': validMcpConfig.mcpServers['earshot-stdio'] } }, null, 2)}\n`,
+        want: `${JSON.stringify({ mcpServers: { 'earshot-stdio': validMcpConfig(API).mcpServers['earshot-stdio'] } }, null, 2)}\n`,
       },
     ],
     [
@@ -107,7 +107,7 @@ describe('earshot output', () => {
       {
         argv: ['mcp', 'config', '--client', 'vscode'],
         tty: false,
-        want: `${JSON.stringify({ servers: { earshot: { type: 'http', url: validMcpConfig.mcpServers.earshot.url } } }, null, 2)}\n`,
+        want: `${JSON.stringify({ servers: { earshot: { type: 'http', url: validMcpConfig(API).mcpServers.earshot.url } } }, null, 2)}\n`,
       },
     ],
     [
@@ -115,7 +115,7 @@ describe('earshot output', () => {
       {
         argv: ['mcp', 'config', '--client', 'claude-code', '--json'],
         tty: false,
-        want: 'claude mcp add --transport http earshot https://earshot.dev/mcp\n',
+        want: `claude mcp add --transport http earshot ${API}/mcp\n`,
       },
     ],
     [
@@ -123,19 +123,19 @@ describe('earshot output', () => {
       {
         argv: ['mcp', 'config', '--client', 'claude-code', '--transport', 'stdio'],
         tty: false,
-        want: 'claude mcp add earshot -- npx -y https://earshot.dev/cli/earshot-1.0.0-0123456789.tgz mcp\n',
+        want: `claude mcp add earshot -- npx -y ${API}/cli/earshot-1.0.0-0123456789.tgz mcp\n`,
       },
     ],
     [
       'mcp config --client claude-desktop: the URL of the custom connector',
-      { argv: ['mcp', 'config', '--client', 'claude-desktop'], tty: false, want: 'https://earshot.dev/mcp\n' },
+      { argv: ['mcp', 'config', '--client', 'claude-desktop'], tty: false, want: `${API}/mcp\n` },
     ],
     [
       'mcp config --transport stdio: the configuration with only its stdio entry',
       {
         argv: ['mcp', 'config', '--transport', 'stdio'],
         tty: false,
-        want: `${JSON.stringify({ mcpServers: { 'earshot-stdio': validMcpConfig.mcpServers['earshot-stdio'] } }, null, 2)}\n`,
+        want: `${JSON.stringify({ mcpServers: { 'earshot-stdio': validMcpConfig(API).mcpServers['earshot-stdio'] } }, null, 2)}\n`,
       },
     ],
   ];
@@ -150,7 +150,7 @@ describe('earshot output', () => {
   }
 
   // The served configuration, as the client reads it.
-  const configuration = validMcpConfig as McpConfiguration;
+  const configuration = validMcpConfig(API) as McpConfiguration;
   const installCases: [string, string[], string][] = [
     [
       'cursor: its install link',
@@ -187,7 +187,7 @@ describe('earshot output', () => {
   ];
   for (const [name, site, bundle, wantErr] of bundleCases)
     it(`mcp config --client claude-desktop --transport stdio on a terminal offers the MCP Bundle on stderr: ${name}`, async () => {
-      const served = { ...validMcpConfig, ...(bundle && { bundle }) };
+      const served = { ...validMcpConfig(site), ...(bundle && { bundle }) };
       const io = createTestIo({
         tty: true,
         env: { EARSHOT_BASE_URL: site },
@@ -222,7 +222,7 @@ describe('earshot output', () => {
       answers[`${API}/api/v1/platforms`] = { body: served.replace(', "odd spacing": false', '') };
       answers[`${API}/api/v1/capabilities`] = { body: `  ${JSON.stringify(validCapabilities(API))}  ` };
       answers[`${API}/openapi.json`] = { body: JSON.stringify(validOpenApi, null, 4) };
-      answers[`${API}/ok/mcp.json`] = { body: JSON.stringify(validMcpConfig, null, 3) };
+      answers[`${API}/ok/mcp.json`] = { body: JSON.stringify(validMcpConfig(API), null, 3) };
       const io = createTestIo({ env: { EARSHOT_BASE_URL: API }, fetch: fakeApi(answers).fetch });
       assert.equal(await run([...argv, '--json'], io), 0, io.err());
       const url = {

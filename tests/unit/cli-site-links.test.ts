@@ -8,8 +8,8 @@ import { FAKE_API, fakeApi } from '../support/fake-api.ts';
 import { validMcpConfig } from '../support/misbehaving-server.ts';
 
 /**
- * A link `earshot` prints as the site's own (the MCP Bundle to open, a change notice's changelog
- * entry) is on the base URL's origin and names no user: `https://earshot.dev@evil.example/x` reads
+ * A link `earshot` prints as the site's own (the remote MCP endpoint in snippets and install links,
+ * the MCP Bundle to open, a change notice's changelog entry) is on the base URL's origin and names no user: `https://earshot.dev@evil.example/x` reads
  * as the site's and opens another. Anything else is refused with one line, or left out of a notice.
  */
 const SHA = '0'.repeat(64);
@@ -21,10 +21,65 @@ const foreignLinks: [string, string][] = [
   ['another scheme', `https://${new URL(FAKE_API).host}/cli/x.mcpb`],
 ];
 
+describe('mcp config refuses a remote endpoint that is not on the site, in every form it prints', () => {
+  const printing = [
+    ['mcp', 'config'],
+    ['mcp', 'config', '--transport', 'stdio'],
+    ['mcp', 'config', '--client', 'cursor'],
+    ['mcp', 'config', '--client', 'vscode', '--json'],
+    ['mcp', 'config', '--client', 'claude-code', '--transport', 'stdio'],
+  ];
+  const serving = (url: string) => {
+    const served = validMcpConfig(FAKE_API);
+    return fakeApi({
+      [`${FAKE_API}/ok/mcp.json`]: { body: { mcpServers: { ...served.mcpServers, earshot: { type: 'http', url } } } },
+    }).fetch;
+  };
+  for (const [name, url] of foreignLinks)
+    for (const argv of printing)
+      it(`${name}: ${argv.join(' ')}`, async () => {
+        const io = createTestIo({ tty: true, env: { EARSHOT_BASE_URL: FAKE_API, NO_COLOR: '1' }, fetch: serving(url) });
+        assert.equal(await run(argv, io), ExitCode.badResponse);
+        assert.equal(io.out(), '');
+        // One error line and one hint line, wrapped to the terminal.
+        assert.match(
+          io.err().replace(/\n {6,7}(?=\S)/g, ' '),
+          /^error: the MCP configuration of http:\/\/api\.test\/ok\/mcp\.json names a remote MCP endpoint that [^\n]+\nhint: [^\n]+\n$/,
+        );
+        assert.equal(io.err().includes('evil'), false, io.err());
+      });
+
+  it('whatever endpoint is served, it is printed only when it is on the site and names no user', async () => {
+    const endpoint = fc.oneof(
+      fc.webUrl({ withQueryParameters: true, withFragments: true }),
+      fc.webUrl().map((url) => url.replace('://', `://${new URL(FAKE_API).host}@`)),
+      fc.webPath().map((path) => `${FAKE_API}${path}`),
+      fc.constantFrom(...foreignLinks.map(([, url]) => url), `${FAKE_API}/mcp`),
+    );
+    await fc.assert(
+      fc.asyncProperty(endpoint, fc.constantFrom(...printing), async (url, argv) => {
+        const io = createTestIo({ tty: true, env: { EARSHOT_BASE_URL: FAKE_API, NO_COLOR: '1' }, fetch: serving(url) });
+        const code = await run(argv, io);
+        const parsed = new URL(url);
+        const ours = parsed.origin === FAKE_API && parsed.username === '' && parsed.password === '';
+        assert.equal(code, ours ? 0 : ExitCode.badResponse, `${url}: ${io.err()}`);
+        if (!ours) assert.equal(io.out(), '');
+      }),
+      { numRuns: 60, seed: 40 },
+    );
+  });
+
+  it('--json alone prints the configuration as served, whatever it names', async () => {
+    const io = createTestIo({ env: { EARSHOT_BASE_URL: FAKE_API }, fetch: serving(foreignLinks[0]![1]) });
+    assert.equal(await run(['mcp', 'config', '--json'], io), 0, io.err());
+    assert.equal(JSON.parse(io.out()).mcpServers.earshot.url, foreignLinks[0]![1]);
+  });
+});
+
 describe('mcp config --client claude-desktop --transport stdio refuses a bundle that is not on the site', () => {
   for (const [name, url] of foreignLinks)
     it(name, async () => {
-      const served = { ...validMcpConfig, bundle: { url, sha256: SHA } };
+      const served = { ...validMcpConfig(FAKE_API), bundle: { url, sha256: SHA } };
       const io = createTestIo({
         env: { EARSHOT_BASE_URL: FAKE_API },
         fetch: fakeApi({ [`${FAKE_API}/ok/mcp.json`]: { body: served } }).fetch,

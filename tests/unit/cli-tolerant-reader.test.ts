@@ -22,7 +22,7 @@ const capabilitiesAnswer = (body: unknown): Served => ({ path: '/api/v1/capabili
 const mcpAnswer = (body: unknown): Served => ({ path: '/ok/mcp.json', body });
 /** The served MCP configuration with the remote endpoint's entry changed. */
 const withRemote = (change: Record<string, unknown>) => ({
-  mcpServers: { ...validMcpConfig.mcpServers, earshot: { ...validMcpConfig.mcpServers.earshot, ...change } },
+  mcpServers: { ...validMcpConfig(API).mcpServers, earshot: { ...validMcpConfig(API).mcpServers.earshot, ...change } },
 });
 
 const additive: [string, { served: Served; argv: string[]; shows: string }][] = [
@@ -115,7 +115,7 @@ const additive: [string, { served: Served; argv: string[]; shows: string }][] = 
     {
       served: mcpAnswer(withRemote({ headers: { 'X-Client': 'earshot' } })),
       argv: ['mcp', 'config', '--client', 'vscode'],
-      shows: '"type": "http",\n      "url": "https://earshot.dev/mcp"\n',
+      shows: `"type": "http",\n      "url": "${API}/mcp"\n`,
     },
   ],
   [
@@ -123,7 +123,7 @@ const additive: [string, { served: Served; argv: string[]; shows: string }][] = 
     {
       served: mcpAnswer({
         mcpServers: {
-          ...validMcpConfig.mcpServers,
+          ...validMcpConfig(API).mcpServers,
           'earshot-beta': { type: 'http', url: 'https://beta.earshot.dev/mcp' },
         },
       }),
@@ -214,7 +214,7 @@ const breaking: [string, { served: Served; argv: string[]; problem: string }][] 
     'the local server without its arguments',
     {
       served: mcpAnswer({
-        mcpServers: { ...validMcpConfig.mcpServers, 'earshot-stdio': { type: 'stdio', command: 'npx' } },
+        mcpServers: { ...validMcpConfig(API).mcpServers, 'earshot-stdio': { type: 'stdio', command: 'npx' } },
       }),
       argv: ['mcp', 'config'],
       problem: '/ok/mcp.json#/mcpServers/earshot-stdio: must have the property "args"',
@@ -223,7 +223,7 @@ const breaking: [string, { served: Served; argv: string[]; problem: string }][] 
   [
     'the remote endpoint gone',
     {
-      served: mcpAnswer({ mcpServers: { 'earshot-stdio': validMcpConfig.mcpServers['earshot-stdio'] } }),
+      served: mcpAnswer({ mcpServers: { 'earshot-stdio': validMcpConfig(API).mcpServers['earshot-stdio'] } }),
       argv: ['mcp', 'config'],
       problem: '/ok/mcp.json#/mcpServers: must have the property "earshot"',
     },

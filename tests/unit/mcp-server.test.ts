@@ -331,7 +331,7 @@ describe('the MCP server over stdio, message by message', () => {
       },
     ],
     [
-      'a batch: an invalid request',
+      'a batch, without initialize (a 2026-07-28 session): an invalid request',
       {
         lines: [`[${request(1, 'tools/list')}]`],
         want: [
@@ -340,7 +340,8 @@ describe('the MCP server over stdio, message by message', () => {
             id: null,
             error: {
               code: -32600,
-              message: 'Invalid Request: JSON-RPC batches are not supported; send one message per line',
+              message:
+                'Invalid Request: protocol revision 2026-07-28 has no JSON-RPC batches (only 2025-03-26 has them); send one message per line',
             },
           },
         ],

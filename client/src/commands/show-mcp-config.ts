@@ -26,9 +26,15 @@ export const showMcpConfig: CommandHandler = async (context) => {
   // What this prints is pasted into a terminal or a configuration file and run: an answer that
   // holds a control or bidirectional character is refused, not printed changed.
   const refuse = { unprintable: 'refuse' } as const;
+  // Printed, the remote endpoint reads as this site's (in snippets and install links): one on
+  // another origin, or naming a user, is refused. `--json` alone prints the bytes as served.
+  const printsAsServed = context.json && client === undefined && transport === undefined;
+  const foreignEndpoint = answer.ok && !printsAsServed && foreignLink(answer, context, 'endpoint');
+  if (foreignEndpoint) return { ok: false, error: foreignEndpoint };
   if (typeof client === 'string') {
     const way = (transport ?? 'http') as McpTransport;
-    const foreign = client === 'claude-desktop' && way === 'stdio' && answer.ok && foreignBundle(answer, context);
+    const foreign =
+      client === 'claude-desktop' && way === 'stdio' && answer.ok && foreignLink(answer, context, 'bundle');
     if (foreign) return { ok: false, error: foreign };
     const outcome = await showAnswer(
       { ...context, json: false },
@@ -63,16 +69,21 @@ export const showMcpConfig: CommandHandler = async (context) => {
 };
 
 /**
- * The MCP Bundle is offered as this site's download: a bundle link on another origin, or with a
- * user name in it, is refused rather than printed.
+ * The remote endpoint and the MCP Bundle are offered as this site's: a link to either on another
+ * origin, or with a user name in it, is refused rather than printed.
  */
-function foreignBundle(answer: { url: string; value: McpConfiguration }, context: CommandContext): ClientError | false {
-  const link = answer.value.bundle?.url;
+function foreignLink(
+  answer: { url: string; value: McpConfiguration },
+  context: CommandContext,
+  which: 'endpoint' | 'bundle',
+): ClientError | false {
+  const link = which === 'endpoint' ? answer.value.mcpServers.earshot.url : answer.value.bundle?.url;
   const why = link === undefined ? undefined : whyNotSiteLink(link, context.client.baseUrl);
   if (why === undefined) return false;
+  const named = which === 'endpoint' ? 'a remote MCP endpoint' : 'an MCP Bundle';
   return {
     kind: 'bad-response',
-    message: `the MCP configuration of ${toOneLine(answer.url)} names an MCP Bundle that ${why}; a link offered as this site's download is not printed`,
+    message: `the MCP configuration of ${toOneLine(answer.url)} names ${named} that ${why}; it is not printed as this site's`,
     hint: 'check that --base-url names the Earshot site; --json prints the configuration as served',
     details: [],
   };

@@ -6,12 +6,21 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
 import { toOneLineError, type ReceivedRequest } from './one-line-errors.ts';
+import { refuseBatch, STATELESS_REVISION } from './mcp-revision-rules.ts';
 
 /** JSON-RPC's own codes for input that is not a request at all. */
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 /** MCP's code for a request of a protocol version the server does not speak, as the HTTP endpoint answers it. */
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+/** The answers of one batch, written together as one array once every request in it has its answer. */
+interface Batch {
+  waiting: Set<string | number>;
+  answers: unknown[];
+  /** Set while the batch's messages are still being handed to the server. */
+  reading: boolean;
+}
 
 /** A line longer than this is refused unread; every message of this server's clients is far smaller. */
 export const MAX_LINE_BYTES = 1024 * 1024;
@@ -20,8 +29,10 @@ export const MAX_LINE_BYTES = 1024 * 1024;
  * The stdio transport of `earshot mcp`: newline-delimited JSON-RPC on stdin and stdout, as the
  * SDK's `StdioServerTransport`, but answering what that one drops without a word:
  * - a line that is not JSON: a Parse error (-32700) with a null id;
- * - JSON that is not a JSON-RPC message, or a batch (removed from MCP in 2025-06-18, never part
- *   of 2026-07-28): an Invalid Request (-32600), with the id when one can be read;
+ * - JSON that is not a JSON-RPC message: an Invalid Request (-32600), with the id when one can be read;
+ * - a batch (an array of messages): answered with one array when the revision negotiated at
+ *   `initialize` has batches (`refuseBatch`: 2025-03-26 only), else an Invalid Request. A session
+ *   without `initialize` is of the stateless revision, which has none;
  * - a line over `MAX_LINE_BYTES`: an Invalid Request, the line skipped.
  * - once a 2025 client has negotiated a version with `initialize`, a request whose `_meta` names
  *   another protocol version: -32022, as the HTTP endpoint answers a request whose
@@ -39,6 +50,8 @@ export class LineDelimitedStdioTransport implements Transport {
 
   /** Each request awaiting its answer, to name its method in an error and check its params again. */
   private readonly pending = new Map<string | number, ReceivedRequest>();
+  /** The batch each request of a batch belongs to, until it has its answer. */
+  private readonly batchOf = new Map<string | number, Batch>();
   private buffered: Buffer[] = [];
   private bufferedBytes = 0;
   /** The version a 2025 client negotiated with `initialize`, once the server has answered it. */
@@ -75,6 +88,13 @@ export class LineDelimitedStdioTransport implements Transport {
       }
       if ('error' in message)
         outgoing = { ...message, error: toOneLineError(message.error, request) } as JSONRPCMessage;
+      const batch = message.id === null || message.id === undefined ? undefined : this.batchOf.get(message.id);
+      if (batch) {
+        this.batchOf.delete(message.id!);
+        batch.waiting.delete(message.id!);
+        batch.answers.push(outgoing);
+        return this.finishBatch(batch);
+      }
     }
     await this.write(outgoing);
   }
@@ -141,19 +161,43 @@ export class LineDelimitedStdioTransport implements Transport {
       );
       return;
     }
-    if (Array.isArray(value)) {
-      this.reject(
-        null,
-        INVALID_REQUEST,
-        'Invalid Request: JSON-RPC batches are not supported; send one message per line',
-      );
-      return;
-    }
+    const batchRefused = refuseBatch(value, this.negotiatedVersion ?? STATELESS_REVISION, 'line');
+    if (batchRefused !== undefined) return this.reject(null, INVALID_REQUEST, batchRefused);
+    if (Array.isArray(value)) return this.receiveBatch(value);
+    this.receiveMessage(value);
+  }
+
+  /**
+   * Hands each message of a batch to the server; the answers leave as one array, and a batch of
+   * notifications only gets none, as JSON-RPC 2.0 says. An empty array is an Invalid Request.
+   * @see https://www.jsonrpc.org/specification#batch
+   */
+  private receiveBatch(values: unknown[]): void {
+    if (values.length === 0) return this.reject(null, INVALID_REQUEST, 'Invalid Request: an empty batch');
+    const batch: Batch = { waiting: new Set(), answers: [], reading: true };
+    for (const value of values) this.receiveMessage(value, batch);
+    batch.reading = false;
+    this.finishBatch(batch).catch((error: unknown) =>
+      this.onerror?.(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  /** Writes a batch's answers once every request in it has one. */
+  private async finishBatch(batch: Batch): Promise<void> {
+    if (batch.reading || batch.waiting.size > 0 || batch.answers.length === 0) return;
+    const answers = batch.answers.splice(0);
+    await this.write(answers);
+  }
+
+  private receiveMessage(value: unknown, batch?: Batch): void {
+    // In a batch, an error is one of the batch's answers; alone, it leaves at once.
+    const refuse = (id: string | number | null, code: number, text: string, data?: unknown) =>
+      batch ? void batch.answers.push(toError(id, code, text, data)) : this.reject(id, code, text, data);
     let message: JSONRPCMessage;
     try {
       message = parseJSONRPCMessage(value);
     } catch {
-      this.reject(
+      refuse(
         readableId(value),
         INVALID_REQUEST,
         'Invalid Request: not a JSON-RPC 2.0 request, notification or response (each needs "jsonrpc": "2.0", and a request a string "method" and a string or number "id")',
@@ -167,20 +211,23 @@ export class LineDelimitedStdioTransport implements Transport {
         typeof requested === 'string' &&
         requested !== this.negotiatedVersion
       ) {
-        this.reject(message.id, UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version: ${requested}`, {
+        refuse(message.id, UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version: ${requested}`, {
           supported: [this.negotiatedVersion],
           requested,
         });
         return;
       }
       this.pending.set(message.id, { method: message.method, params: message.params });
+      if (batch) {
+        batch.waiting.add(message.id);
+        this.batchOf.set(message.id, batch);
+      }
     }
     this.onmessage?.(message);
   }
 
   private reject(id: string | number | null, code: number, message: string, data?: unknown): void {
-    const error = data === undefined ? { code, message } : { code, message, data };
-    void this.write({ jsonrpc: '2.0', id, error }).catch((error: unknown) =>
+    void this.write(toError(id, code, message, data)).catch((error: unknown) =>
       this.onerror?.(error instanceof Error ? error : new Error(String(error))),
     );
   }
@@ -190,6 +237,11 @@ export class LineDelimitedStdioTransport implements Transport {
       this.stdout.write(`${JSON.stringify(message)}\n`, (error) => (error ? fail(error) : done()));
     });
   }
+}
+
+/** A JSON-RPC error answer. */
+function toError(id: string | number | null, code: number, message: string, data?: unknown) {
+  return { jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } };
 }
 
 /** The id of an invalid request, when it has a usable one, so the client can match the error. */

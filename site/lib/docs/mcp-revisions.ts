@@ -5,7 +5,7 @@
  * with the endpoint. tests/e2e/mcp.spec.ts sends what these sentences say to `/mcp`.
  */
 import { loadMcpServerCard } from '../discovery/site-discovery-files.ts';
-import { REVISION_WITHOUT_HEADER, STATELESS_REVISION } from '../mcp/mcp-revision-rules.ts';
+import { REVISION_WITHOUT_HEADER, STATELESS_REVISION } from '../../../client/src/mcp/mcp-revision-rules.ts';
 
 /** The revisions, newest first. */
 export async function loadMcpRevisions(): Promise<string[]> {

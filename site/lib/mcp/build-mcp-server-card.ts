@@ -17,7 +17,7 @@ import { earshotResources } from '../../../client/src/mcp/mcp-resources.ts';
 import { describeServerIcon } from '../../../client/src/mcp/server-icon.ts';
 import { earshotTools } from '../../../client/src/mcp/mcp-tools.ts';
 import type { McpEndpoint } from './mcp-endpoint.ts';
-import { STATELESS_REVISION } from './mcp-revision-rules.ts';
+import { STATELESS_REVISION } from '../../../client/src/mcp/mcp-revision-rules.ts';
 
 /** Where the draft puts the card (SEP-2127, ".well-known URI"). */
 export const MCP_SERVER_CARD_PATH = '/.well-known/mcp/server-card';

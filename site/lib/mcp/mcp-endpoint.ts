@@ -9,7 +9,7 @@ import {
 } from '../../../client/src/mcp/one-line-errors.ts';
 import { MCP_ENDPOINT_PATH, MCP_MAX_MESSAGE_BYTES } from '../../../contract/mcp-endpoint-path.ts';
 import { readCappedBody } from '../../../client/src/api/read-capped-body.ts';
-import { refuseBatch } from './mcp-revision-rules.ts';
+import { refuseBatch, REVISION_WITHOUT_HEADER } from '../../../client/src/mcp/mcp-revision-rules.ts';
 
 /** JSON-RPC's code for a request that is not acceptable as a whole. */
 const INVALID_REQUEST = -32600;
@@ -92,7 +92,8 @@ export async function createMcpEndpoint(options: McpEndpointOptions): Promise<Mc
     }
     const body = new Uint8Array(read.bytes);
     const message = parseMessage(body);
-    const batchRefused = refuseBatch(message, request.headers.get('mcp-protocol-version'));
+    const revision = request.headers.get('mcp-protocol-version') ?? REVISION_WITHOUT_HEADER;
+    const batchRefused = refuseBatch(message, revision, 'POST');
     if (batchRefused !== undefined) return finish(jsonRpcError(400, batchRefused));
     const headers = new Headers(request.headers);
     headers.delete('content-length');

@@ -1,9 +1,9 @@
 /**
- * What differs between the protocol revisions `/mcp` answers, where the endpoint, the MCP page and
- * its tests read it.
+ * What differs between the MCP protocol revisions, where the remote endpoint (`/mcp`), the stdio
+ * server (`earshot mcp`), the MCP page and its tests read it.
  *
- * JSON-RPC batches, as each protocol revision's text says: 2025-03-26 added them (a POST
- * body may be an array), 2025-06-18 removed them, and no later revision has them.
+ * JSON-RPC batches, as each protocol revision's text says: 2025-03-26 added them (a POST body or a
+ * stdio line may be an array), 2025-06-18 removed them, and no later revision has them.
  * @see https://modelcontextprotocol.io/specification/2025-03-26/changelog
  * @see https://modelcontextprotocol.io/specification/2025-06-18/changelog
  */
@@ -15,7 +15,7 @@
  */
 export const STATELESS_REVISION = '2026-07-28';
 
-/** The revisions in which a POST body may be a batch. */
+/** The revisions in which a message may be a batch. */
 export const BATCH_REVISIONS: readonly string[] = ['2025-03-26'];
 
 /**
@@ -25,10 +25,12 @@ export const BATCH_REVISIONS: readonly string[] = ['2025-03-26'];
  */
 export const REVISION_WITHOUT_HEADER = '2025-03-26';
 
-/** Why a body is refused as a batch, or `undefined` when it is not one or its revision allows it. */
-export function refuseBatch(message: unknown, revisionHeader: string | null): string | undefined {
+/**
+ * Why a message is refused as a batch, or `undefined` when it is not one or `revision` allows it.
+ * `unit` is what carries one message on the transport: a POST, a line.
+ */
+export function refuseBatch(message: unknown, revision: string, unit: 'POST' | 'line'): string | undefined {
   if (!Array.isArray(message)) return undefined;
-  const revision = revisionHeader ?? REVISION_WITHOUT_HEADER;
   if (BATCH_REVISIONS.includes(revision)) return undefined;
-  return `Invalid Request: protocol revision ${revision} has no JSON-RPC batches (only ${BATCH_REVISIONS.join(', ')} has them); send one message per POST`;
+  return `Invalid Request: protocol revision ${revision} has no JSON-RPC batches (only ${BATCH_REVISIONS.join(', ')} has them); send one message per ${unit}`;
 }
