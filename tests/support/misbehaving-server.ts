@@ -54,7 +54,7 @@ export const validMcpConfig = (site: string) => ({
     'earshot-stdio': {
       type: 'stdio',
       command: 'npx',
-      args: ['-y', `${site}/cli/earshot-1.0.0-0123456789.tgz`, 'mcp'],
+      args: ['-y', `${site}/cli/earshot-1.0.0-0123456789.tgz`, 'mcp', '--base-url', site],
     },
   },
 });

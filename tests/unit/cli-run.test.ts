@@ -123,7 +123,7 @@ describe('earshot output', () => {
       {
         argv: ['mcp', 'config', '--client', 'claude-code', '--transport', 'stdio'],
         tty: false,
-        want: `claude mcp add earshot -- npx -y ${API}/cli/earshot-1.0.0-0123456789.tgz mcp\n`,
+        want: `claude mcp add earshot -- npx -y ${API}/cli/earshot-1.0.0-0123456789.tgz mcp --base-url ${API}\n`,
       },
     ],
     [

@@ -76,6 +76,54 @@ describe('mcp config refuses a remote endpoint that is not on the site, in every
   });
 });
 
+describe('mcp config refuses a local server whose command installs or reads another site', () => {
+  const printing = [
+    ['mcp', 'config', '--transport', 'stdio'],
+    ['mcp', 'config', '--client', 'cursor', '--transport', 'stdio'],
+    ['mcp', 'config', '--client', 'claude-code', '--transport', 'stdio'],
+  ];
+  // The package npx installs (the tarball) and the site the server reads (--base-url), each replaced in turn.
+  const serving = (position: 'package' | 'site', url: string) => {
+    const served = validMcpConfig(FAKE_API);
+    const stdio = served.mcpServers['earshot-stdio'];
+    const args = stdio.args.map((arg, index) =>
+      arg.includes('://') && (position === 'package' ? index === 1 : stdio.args[index - 1] === '--base-url')
+        ? url
+        : arg,
+    );
+    assert.notDeepEqual(args, stdio.args, 'the served command has the URL this case replaces');
+    return fakeApi({
+      [`${FAKE_API}/ok/mcp.json`]: {
+        body: { ...served, mcpServers: { ...served.mcpServers, 'earshot-stdio': { ...stdio, args } } },
+      },
+    }).fetch;
+  };
+  for (const position of ['package', 'site'] as const)
+    for (const [name, url] of foreignLinks)
+      for (const argv of printing)
+        it(`the ${position} on ${name}: ${argv.join(' ')}`, async () => {
+          const io = createTestIo({
+            env: { EARSHOT_BASE_URL: FAKE_API, NO_COLOR: '1' },
+            fetch: serving(position, url),
+          });
+          assert.equal(await run(argv, io), ExitCode.badResponse);
+          assert.equal(io.out(), '');
+          assert.match(
+            io.err(),
+            /^error: the MCP configuration of http:\/\/api\.test\/ok\/mcp\.json names a local server whose command holds a URL that [^\n]+\nhint: [^\n]+\n$/,
+          );
+        });
+
+  it('the served command, on the site, is printed', async () => {
+    const io = createTestIo({
+      env: { EARSHOT_BASE_URL: FAKE_API },
+      fetch: fakeApi({ [`${FAKE_API}/ok/mcp.json`]: { body: validMcpConfig(FAKE_API) } }).fetch,
+    });
+    assert.equal(await run(['mcp', 'config', '--transport', 'stdio'], io), 0, io.err());
+    assert.match(io.out(), /earshot-stdio/);
+  });
+});
+
 describe('mcp config --client claude-desktop --transport stdio refuses a bundle that is not on the site', () => {
   for (const [name, url] of foreignLinks)
     it(name, async () => {

@@ -3,6 +3,7 @@ import { renderMcpInstallLinks } from '../mcp/mcp-install-links.ts';
 import { buildFacts } from '../baked/build-facts.ts';
 import type { McpConfiguration } from '../../../contract/schemas/index.ts';
 import { toOneLine, type ClientError } from '../api/client-error.ts';
+import { findUnprintable } from '../output/printable.ts';
 import { whyNotSiteLink } from '../output/site-link.ts';
 import { showAnswer, type CommandContext, type CommandHandler } from './command-context.ts';
 
@@ -28,13 +29,21 @@ export const showMcpConfig: CommandHandler = async (context) => {
   const refuse = { unprintable: 'refuse' } as const;
   // Printed, the remote endpoint reads as this site's (in snippets and install links): one on
   // another origin, or naming a user, is refused. `--json` alone prints the bytes as served.
+  // An unprintable character is refused first, with its JSON Pointer (showAnswer).
   const printsAsServed = context.json && client === undefined && transport === undefined;
-  const foreignEndpoint = answer.ok && !printsAsServed && foreignLink(answer, context, 'endpoint');
+  const checksLinks = answer.ok && !printsAsServed && findUnprintable(answer.value) === undefined;
+  const foreignEndpoint = answer.ok && checksLinks && foreignLink(answer, context, 'endpoint');
   if (foreignEndpoint) return { ok: false, error: foreignEndpoint };
+  const foreignPackage = answer.ok && checksLinks && transport === 'stdio' && foreignLink(answer, context, 'stdio');
+  if (foreignPackage) return { ok: false, error: foreignPackage };
   if (typeof client === 'string') {
     const way = (transport ?? 'http') as McpTransport;
     const foreign =
-      client === 'claude-desktop' && way === 'stdio' && answer.ok && foreignLink(answer, context, 'bundle');
+      client === 'claude-desktop' &&
+      way === 'stdio' &&
+      answer.ok &&
+      checksLinks &&
+      foreignLink(answer, context, 'bundle');
     if (foreign) return { ok: false, error: foreign };
     const outcome = await showAnswer(
       { ...context, json: false },
@@ -68,19 +77,31 @@ export const showMcpConfig: CommandHandler = async (context) => {
   return showAnswer(context, answer, (configuration) => asJson(withoutLocalServers(configuration)), refuse);
 };
 
+/** The links a printed configuration offers as this site's, by what they are. */
+const SITE_LINKS = {
+  endpoint: { named: 'a remote MCP endpoint', links: (value: McpConfiguration) => [value.mcpServers.earshot.url] },
+  bundle: { named: 'an MCP Bundle', links: (value: McpConfiguration) => [value.bundle?.url] },
+  // The package `npx` installs and runs, and the site its server reads (`--base-url`): every URL among the arguments.
+  stdio: {
+    named: 'a local server whose command holds a URL',
+    links: (value: McpConfiguration) => value.mcpServers['earshot-stdio'].args.filter((arg) => arg.includes('://')),
+  },
+} as const;
+
 /**
- * The remote endpoint and the MCP Bundle are offered as this site's: a link to either on another
- * origin, or with a user name in it, is refused rather than printed.
+ * The remote endpoint, the local server's package and the MCP Bundle are offered as this site's:
+ * a link to any of them on another origin, or with a user name in it, is refused rather than printed.
  */
 function foreignLink(
   answer: { url: string; value: McpConfiguration },
   context: CommandContext,
-  which: 'endpoint' | 'bundle',
+  which: keyof typeof SITE_LINKS,
 ): ClientError | false {
-  const link = which === 'endpoint' ? answer.value.mcpServers.earshot.url : answer.value.bundle?.url;
-  const why = link === undefined ? undefined : whyNotSiteLink(link, context.client.baseUrl);
+  const { named, links } = SITE_LINKS[which];
+  const why = links(answer.value)
+    .map((link) => (link === undefined ? undefined : whyNotSiteLink(link, context.client.baseUrl)))
+    .find((reason) => reason !== undefined);
   if (why === undefined) return false;
-  const named = which === 'endpoint' ? 'a remote MCP endpoint' : 'an MCP Bundle';
   return {
     kind: 'bad-response',
     message: `the MCP configuration of ${toOneLine(answer.url)} names ${named} that ${why}; it is not printed as this site's`,
