@@ -69,7 +69,7 @@ test.describe('the client, installed from the site as the CLI page says', () => 
 
     await page.goto('/docs/cli/#install');
     await expect(page.locator('main')).toContainText(
-      `The tarball of version ${version} weighs ${(bytes.byteLength / 1024).toFixed(1)} KB`,
+      `The tarball of version ${version} weighs ${(bytes.byteLength / 1024).toFixed(1)} KiB`,
     );
     await expect(page.getByText('Not on the public npm registry')).toBeVisible();
     // Its integrity, as npm records it, is where downloads are verified.
