@@ -95,6 +95,13 @@ describe('convertPageToMarkdown', () => {
         want: '# Title\n\n> What it is.\n\n[Install](/docs/cli.md#install) or [the API](/api/v1/platforms).\n',
       },
     ],
+    [
+      "a link's query reads raw as it does rendered: no backslash before its `&`; the text's `&` keeps one",
+      {
+        main: '<p><a href="cursor://i/install?name=earshot&amp;config=e30%3D">Add</a> &amp;amp;</p>',
+        want: '# Title\n\n> What it is.\n\n[Add](cursor://i/install?name=earshot&config=e30%3D) \\&amp;\n',
+      },
+    ],
   ];
   for (const [name, { main, want }] of cases)
     it(name, () => assert.equal(convertPageToMarkdown(page(main)).markdown, want));

@@ -67,13 +67,27 @@ export function convertPageToMarkdown(html: string): { title: string; descriptio
     // Cells unpadded: a twin is read by a model, which pays for every space of an aligned table.
     .use(remarkGfm, { tablePipeAlign: false })
     .use(remarkStringify, { bullet: '-', fences: true, rule: '-' });
-  const body = toMarkdown.stringify(toMarkdown.runSync({ type: 'root', children: main.children })).trim();
+  const body = unescapeLinkAmpersands(
+    toMarkdown.stringify(toMarkdown.runSync({ type: 'root', children: main.children })).trim(),
+  );
   // The title and description are text (they may come from data): escaped, as the body is by remark,
   // and only where Markdown would read markup (a twin is not typeset, so its quotes stay plain).
   const markdown = [`# ${escapeMarkdownMarkup(title)}`, description && `> ${escapeMarkdownMarkup(description)}`, body]
     .filter(Boolean)
     .join('\n\n');
   return { title, description, markdown: `${markdown}\n` };
+}
+
+/**
+ * remark-stringify escapes every `&` before a letter, link destinations included, so a raw reader
+ * of `[Add to Cursor](cursor://…?name=earshot\\&config=…)` read the name `earshot\\`. In a link
+ * destination a `&` starts a character reference only when a `;` ends it: elsewhere it stays bare.
+ * @see https://spec.commonmark.org/0.31.2/#entity-and-numeric-character-references
+ */
+function unescapeLinkAmpersands(markdown: string): string {
+  return markdown.replace(/\]\(([^()\s]*)\)/g, (link, destination: string) =>
+    link.replace(destination, destination.replace(/\\&(?![#A-Za-z0-9]+;)/g, '&')),
+  );
 }
 
 /** A link to a docs page (`/docs/cli/#install`) goes to its Markdown version (`/docs/cli.md#install`). */
