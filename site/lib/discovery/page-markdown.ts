@@ -19,7 +19,10 @@ import { escapeMarkdownMarkup } from '../text/escape-markdown.ts';
  * The conversion itself is rehype-remark and remark-stringify (with GFM tables), the libraries
  * starlight-llms-txt uses.
  */
-export function convertPageToMarkdown(html: string): { title: string; description: string; markdown: string } {
+export function convertPageToMarkdown(
+  html: string,
+  options: { firstTabOnly?: { markdownUrl: string } } = {},
+): { title: string; description: string; markdown: string } {
   const tree = unified().use(rehypeParse).parse(html);
   const title = textOf(select('h1', tree));
   const description = select('meta[name="description"]', tree)?.properties.content?.toString() ?? '';
@@ -59,7 +62,8 @@ export function convertPageToMarkdown(html: string): { title: string; descriptio
     remove(main, element);
   for (const link of selectAll('a[href]', main)) link.properties.href = toMarkdownLink(String(link.properties.href));
   rewriteFragmentLinks(main, title);
-  for (const tabs of selectAll('starlight-tabs', main)) replace(main, tabs, ...tabSections(tabs));
+  for (const tabs of selectAll('starlight-tabs', main))
+    replace(main, tabs, ...tabSections(tabs, options.firstTabOnly?.markdownUrl));
   for (const aside of selectAll('aside.starlight-aside', main)) replace(main, aside, quotation(aside));
 
   const toMarkdown = unified()
@@ -135,8 +139,11 @@ function codeBlock(block: Element): Element {
 /**
  * One section per tab. A captioned block that every tab shows alike (the output of samples that
  * print the same thing) is said once, after the tabs: a page shows one tab at a time, a twin all.
+ * With `otherTabsAt` (for `/llms-full.txt`), the first tab alone, then a line naming the others
+ * and where they are: the same call in three languages or one server in seven clients' formats
+ * says one fact seven times.
  */
-function tabSections(tabs: Element): Element[] {
+function tabSections(tabs: Element, otherTabsAt?: string): Element[] {
   const labels = selectAll('[role="tab"]', tabs).map(textOf);
   const panels = selectAll('[role="tabpanel"]', tabs);
   const captioned = (panel: Element) =>
@@ -154,6 +161,14 @@ function tabSections(tabs: Element): Element[] {
       ),
     ]),
   );
+  if (otherTabsAt && panels.length > 1) {
+    const others = h('p', [
+      { type: 'text', value: `Also in ` },
+      h('a', [{ type: 'text', value: "the page's Markdown" }], { href: otherTabsAt }),
+      { type: 'text', value: `: ${labels.slice(1).join(', ')}.` },
+    ]);
+    return [sections[0]!, ...shared, others];
+  }
   return panels.length > 1 ? [...sections, ...shared] : sections;
 }
 
