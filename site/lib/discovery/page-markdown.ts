@@ -65,6 +65,9 @@ export function convertPageToMarkdown(
   for (const tabs of selectAll('starlight-tabs', main))
     replace(main, tabs, ...tabSections(tabs, options.firstTabOnly?.markdownUrl));
   for (const aside of selectAll('aside.starlight-aside', main)) replace(main, aside, quotation(aside));
+  // A collapsed section's summary is its title: bold, as a tab's label is.
+  for (const summary of selectAll('details > summary', main))
+    replace(main, summary, h('p', [h('strong', summary.children)]));
 
   const toMarkdown = unified()
     .use(rehypeRemark)
