@@ -84,7 +84,7 @@ export const mcpClients = [
     where: {
       http: 'Run the command: `--scope user` adds the server for every folder (without it, Gemini CLI writes the current folder\'s settings, and refuses in your home folder). Or paste this into `~/.gemini/settings.json`, or `.gemini/settings.json` in a project. `type: "http"` with `url` needs Gemini CLI 0.21 or later.',
       stdio:
-        'Run the command: `--` ends Gemini CLI\'s own options, so the server\'s flags stay the server\'s. Or paste this into `~/.gemini/settings.json`, or `.gemini/settings.json` in a project.',
+        "Run the command: `--` ends Gemini CLI's own options, so the server's flags stay the server's. Or paste this into `~/.gemini/settings.json`, or `.gemini/settings.json` in a project.",
     },
     verify: '`gemini mcp list` shows `earshot` connected; `/mcp` in a session lists its tools.',
   },
