@@ -91,10 +91,7 @@ const proven: { page: string; says: string; provenBy: [file: string, title: stri
   {
     page: 'docs/mcp',
     says: 'The server runs until the MCP client closes its standard input.',
-    provenBy: [
-      'tests/unit/mcp-server.test.ts',
-      'ends with exit code 0 and prints nothing when the client closes stdin',
-    ],
+    provenBy: ['tests/e2e/mcp.spec.ts', 'ends with exit code 0 and prints nothing when the client closes stdin'],
   },
   {
     page: 'docs/security',
