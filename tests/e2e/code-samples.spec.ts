@@ -384,8 +384,9 @@ function tarballUrlOf(html: string): string {
 
 /**
  * What a block prints that the page or the server states: a header line (`ETag: …`, curl's
- * `etag: …`) is the header a HEAD of the block's URL answers with, and the value a block shows in
- * its last line's comment (`# sha512-…`) is what it printed last.
+ * `etag: …`) is the header a HEAD of the block's URL answers with, JSON is what a GET of it
+ * answers, and the value a block shows in its last line's comment (`# sha512-…`) is what it
+ * printed last.
  */
 async function expectShownValues(code: string, stdout: string, { request }: RunContext) {
   const url = /https?:\/\/\S+?\/api\/v1\/\w+/.exec(code)?.[0];
@@ -400,6 +401,9 @@ async function expectShownValues(code: string, stdout: string, { request }: RunC
     expect(printed.get('etag')).toBe(served.etag);
     expect(printed.get('ratelimit-policy')).toBe(served['ratelimit-policy']);
   }
+  // A GET that prints the answer's JSON: the JSON the server serves.
+  if (url && !/HEAD|--head/.test(code) && stdout.trimStart().startsWith('{'))
+    expect(JSON.parse(stdout)).toEqual(await (await request.get(url)).json());
   const shown = /\n# (\S+)$/.exec(code)?.[1];
   if (shown) expect(stdout.trim().split('\n').at(-1)).toBe(shown);
 }

@@ -36,12 +36,18 @@ const SAMPLES_SPEC = 'tests/e2e/code-samples.spec.ts';
 export const codeBlockRegister: readonly RegisteredBlock[] = [
   // The quick start, the back-off and the revalidation samples: run by their own describe blocks.
   ...[
-    ['the first call in curl', /^curl --fail-with-body -sS /],
-    ['the first call in JavaScript', /^const response = await fetch\('[^']+', \{\n {2}headers:/],
-    ['the first call in Python', /^import json\nimport urllib\.request\n\nrequest = /],
-  ].flatMap(([name, match]) => [
+    ['the first call in curl', /^curl --fail-with-body -sS /, 'sh'],
+    ['the first call in JavaScript', /^const response = await fetch\('[^']+', \{\n {2}headers:/, 'node'],
+    ['the first call in Python', /^import json\nimport urllib\.request\n\nrequest = /, 'python'],
+  ].flatMap(([name, match, runner]) => [
     { name: `${name}, quick start`, pages: ['/docs/'], match: match as RegExp, test: SAMPLES_SPEC },
-    { name: `${name}, API reference`, pages: getPages, match: match as RegExp, test: SAMPLES_SPEC },
+    {
+      name: `${name}, API reference`,
+      pages: getPages,
+      match: match as RegExp,
+      test: SAMPLES_SPEC,
+      runner: runner as NonNullable<RegisteredBlock['runner']>,
+    },
   ]),
   {
     name: 'the answer the first call and the back-off print',
