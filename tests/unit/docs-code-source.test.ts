@@ -89,7 +89,7 @@ describe('addTableCodeBreaks', () => {
       },
     ],
     [
-      'short code, 20 characters at most, stays whole on one line: an id, a tool name, a link relation',
+      'short code, 17 characters at most, stays whole on one line: an id, a tool name, a link relation',
       {
         given: '<td><code>hacker-news</code> <code>list_platforms</code> <code>rel=&quot;deprecation&quot;</code></td>',
         want: '<td><code><span class="table-code-piece">hacker-news</span></code> <code><span class="table-code-piece">list_platforms</span></code> <code><span class="table-code-piece">rel=&quot;deprecation&quot;</span></code></td>',

@@ -14,8 +14,8 @@ const SEPARATORS = '/.\\-_=,:|';
 /** A break point: after a run of separators, between two characters that are not separators. */
 const BREAK_AFTER = new RegExp(`(?<=[^\\s${SEPARATORS}])([${SEPARATORS}]+)(?=[^\\s${SEPARATORS}])`, 'g');
 const ENTITY = /&[#\w]+;/g;
-/** Code up to this many characters has no break point: a column that narrow still fits a 320 px screen. */
-export const SHORT_CODE_CHARACTERS = 20;
+/** Code up to this many characters (`earshot://openapi`) has no break point; longer, a column could not fit a 390 px screen. */
+export const SHORT_CODE_CHARACTERS = 17;
 const SHORT_CODE = /(<code\b[^>]*>)((?:(?!<\/?code\b)[\s\S])*?)(<\/code>)/g;
 
 /** `html` with a `<wbr>` at each break point of the text inside table cells. */
