@@ -46,6 +46,13 @@ describe('addTableCodeBreaks', () => {
       },
     ],
     [
+      'a short id with a hyphen keeps its break point: whole, it could starve a column on a phone',
+      {
+        given: '<td><code>hacker-news</code></td>',
+        want: '<td><code><span class="table-code-piece">hacker-</span><wbr>news</code></td>',
+      },
+    ],
+    [
       'a flag breaks after its inner hyphen only, each piece with a hyphen kept on one line',
       {
         given: '<td><code>--max-wait &lt;seconds&gt; --base-url &lt;url&gt;</code></td>',
@@ -89,10 +96,11 @@ describe('addTableCodeBreaks', () => {
       },
     ],
     [
-      'short code, 17 characters at most, stays whole on one line: an id, a tool name, a link relation',
+      'short code without a hyphen, 17 characters at most, stays whole on one line: a URI, a tool name, a link relation',
       {
-        given: '<td><code>hacker-news</code> <code>list_platforms</code> <code>rel=&quot;deprecation&quot;</code></td>',
-        want: '<td><code><span class="table-code-piece">hacker-news</span></code> <code><span class="table-code-piece">list_platforms</span></code> <code><span class="table-code-piece">rel=&quot;deprecation&quot;</span></code></td>',
+        given:
+          '<td><code>earshot://openapi</code> <code>list_platforms</code> <code>rel=&quot;deprecation&quot;</code></td>',
+        want: '<td><code><span class="table-code-piece">earshot://openapi</span></code> <code><span class="table-code-piece">list_platforms</span></code> <code><span class="table-code-piece">rel=&quot;deprecation&quot;</span></code></td>',
       },
     ],
   ];

@@ -18,13 +18,21 @@ const ENTITY = /&[#\w]+;/g;
 export const SHORT_CODE_CHARACTERS = 17;
 const SHORT_CODE = /(<code\b[^>]*>)((?:(?!<\/?code\b)[\s\S])*?)(<\/code>)/g;
 
+/**
+ * Short code without a hyphen reads as one name (`list_platforms`, `rel="deprecation"`). A hyphenated
+ * one (`openapi-fetch`) keeps its break point: whole, it starved a four-column table on a phone.
+ */
+function isShortName(text: string): boolean {
+  return [...text].length <= SHORT_CODE_CHARACTERS && !text.includes('-');
+}
+
 /** `html` with a `<wbr>` at each break point of the text inside table cells. */
 export function addTableCodeBreaks(html: string): string {
   return html.replace(CELL, (cell) => {
     // Short code (`list_platforms`, `rel="deprecation"`) reads as one name: kept whole, on one line.
     const kept: string[] = [];
     const masked = cell.replace(SHORT_CODE, (code, open: string, inner: string, close: string) =>
-      [...inner.replace(/<[^>]+>/g, '').replace(ENTITY, '&')].length <= SHORT_CODE_CHARACTERS
+      isShortName(inner.replace(/<[^>]+>/g, '').replace(ENTITY, '&'))
         ? `\u0001${kept.push(`${open}<span class="table-code-piece">${inner}</span>${close}`) - 1}\u0001`
         : code,
     );
