@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { overflowingTables, seriousViolations } from '../support/page-checks.ts';
 import { builtSitemapPaths } from '../support/sitemap.ts';
-import { SHORT_CODE_CHARACTERS } from '../../site/lib/docs/table-code-breaks.ts';
+import { isShortName } from '../../site/lib/docs/table-code-breaks.ts';
 
 /**
  * Code in tables stays whole and tables still fit a phone: a cell's code may wrap only where the
@@ -14,19 +14,19 @@ import { SHORT_CODE_CHARACTERS } from '../../site/lib/docs/table-code-breaks.ts'
 
 /**
  * Words of table-cell code (text between spaces and break points) that the browser laid out on more
- * than one line, and short code (`list_platforms`: SHORT_CODE_CHARACTERS at most) not on one line.
+ * than one line, and short code without a hyphen (`list_platforms`: `isShortName`) not on one line.
  */
-const splitWords = (page: Page) =>
-  page.evaluate((shortCode) => {
+const splitWords = async (page: Page) => {
+  const { split, codes } = await page.evaluate(() => {
     const split: string[] = [];
+    const codes: { text: string; lines: number }[] = [];
     const lineTops = (node: Node) => {
       const range = document.createRange();
       range.selectNodeContents(node);
       return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
     };
     for (const code of document.querySelectorAll('.sl-markdown-content :is(td, th) code')) {
-      const text = code.textContent!;
-      if (text.length <= shortCode && lineTops(code).size > 1) split.push(text);
+      codes.push({ text: code.textContent!, lines: lineTops(code).size });
       const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         for (const match of node.textContent!.matchAll(/\S+/g)) {
@@ -38,8 +38,10 @@ const splitWords = (page: Page) =>
         }
       }
     }
-    return split;
-  }, SHORT_CODE_CHARACTERS);
+    return { split, codes };
+  });
+  return [...split, ...codes.filter(({ text, lines }) => isShortName(text) && lines > 1).map(({ text }) => text)];
+};
 
 const pagesWithTables = builtSitemapPaths();
 

@@ -15,14 +15,14 @@ const SEPARATORS = '/.\\-_=,:|';
 const BREAK_AFTER = new RegExp(`(?<=[^\\s${SEPARATORS}])([${SEPARATORS}]+)(?=[^\\s${SEPARATORS}])`, 'g');
 const ENTITY = /&[#\w]+;/g;
 /** Code up to this many characters (`earshot://openapi`) has no break point; longer, a column could not fit a 390 px screen. */
-export const SHORT_CODE_CHARACTERS = 17;
+const SHORT_CODE_CHARACTERS = 17;
 const SHORT_CODE = /(<code\b[^>]*>)((?:(?!<\/?code\b)[\s\S])*?)(<\/code>)/g;
 
 /**
  * Short code without a hyphen reads as one name (`list_platforms`, `rel="deprecation"`). A hyphenated
  * one (`openapi-fetch`) keeps its break point: whole, it starved a four-column table on a phone.
  */
-function isShortName(text: string): boolean {
+export function isShortName(text: string): boolean {
   return [...text].length <= SHORT_CODE_CHARACTERS && !text.includes('-');
 }
 
