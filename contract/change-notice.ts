@@ -16,3 +16,6 @@ export function addDays(date: string, days: number): string {
 export function earliestEffectiveDate(today: string): string {
   return addDays(today, MINIMUM_NOTICE_DAYS);
 }
+
+/** How a change that removes an operation of `/openapi.json` starts: the changelog's next step reads it. */
+export const REMOVES_OPERATION = 'removes the operation ';

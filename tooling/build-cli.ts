@@ -386,9 +386,9 @@ export async function buildCliPackage(): Promise<PackedCli> {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const packed = await buildCliPackage();
   console.error(
-    `packed ${packed.file.slice(ROOT.length + 1)} (${(statSync(packed.file).size / 1024).toFixed(1)} KB, ${packed.integrity})`,
+    `packed ${packed.file.slice(ROOT.length + 1)} (${(statSync(packed.file).size / 1024).toFixed(1)} KiB, ${packed.integrity})`,
   );
   console.error(
-    `packed ${packed.bundle.slice(ROOT.length + 1)} (${(statSync(packed.bundle).size / 1024).toFixed(1)} KB)`,
+    `packed ${packed.bundle.slice(ROOT.length + 1)} (${(statSync(packed.bundle).size / 1024).toFixed(1)} KiB)`,
   );
 }

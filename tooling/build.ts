@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import { formatDataProblem, type DataProblem } from '../contract/data-problem.ts';
 import { defaultDataDir } from '../site/lib/data/load-site-data.ts';
 import { listPendingChanges } from '../site/lib/changelog/pending-changes.ts';
+import { checkBreakingNotice } from './published-contract/check-breaking-notice.ts';
 import { checkChangelogDates } from './published-contract/check-changelog-dates.ts';
 import { checkResourceLinks } from './published-contract/check-resource-links.ts';
 import { toUnrecordedProblem, type ContractChange } from './published-contract/contract-change.ts';
@@ -45,7 +46,9 @@ async function main(): Promise<number> {
   }
   const { today } = clock;
   const inspection = inspectPublication({ dataDir: defaultDataDir() });
-  const problems = inspection.ok ? checkChangelogDates(inspection.changelog, today) : inspection.problems;
+  const problems = inspection.ok
+    ? [...checkChangelogDates(inspection.changelog, today), ...checkBreakingNotice(inspection.changelog)]
+    : inspection.problems;
   if (!inspection.ok || problems.length > 0)
     return fail(
       problems,

@@ -207,7 +207,7 @@ export const commandDefinitions: readonly CommandDefinition[] = [
         description: "Write Claude Code's project configuration, for the remote endpoint",
       },
       {
-        command: 'earshot mcp config --client vscode > .vscode/mcp.json',
+        command: 'mkdir -p .vscode && earshot mcp config --client vscode > .vscode/mcp.json',
         description: "Write VS Code's workspace configuration, for the remote endpoint",
       },
       {

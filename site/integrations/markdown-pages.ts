@@ -29,6 +29,13 @@ export function markdownPages(): AstroIntegration {
         for (const page of converted)
           writeFileSync(`${outDir}${markdownPathOf(page.pathname).slice(1)}`, page.markdown);
         const { data, baseUrl } = loadSiteContext();
+        // In /llms-full.txt, the first tab of each group: the others are in each page's Markdown.
+        const compact = converted.map((page) => ({
+          ...page,
+          ...convertPageToMarkdown(readFileSync(`${outDir}${page.pathname.slice(1)}index.html`, 'utf8'), {
+            firstTabOnly: { markdownUrl: `${baseUrl}${markdownPathOf(page.pathname)}` },
+          }),
+        }));
         writeFileSync(
           `${outDir}llms-full.txt`,
           buildLlmsFullTxt({
@@ -37,7 +44,7 @@ export function markdownPages(): AstroIntegration {
             docsOrder: docsPageSlugs,
             apiReferenceBase: API_REFERENCE_BASE,
             linkedPages: [CHANGELOG_PAGE_PATH],
-            pages: converted,
+            pages: compact,
           }),
         );
       },

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { config as otherMethods } from '../../netlify/functions/other-methods.ts';
@@ -7,8 +7,12 @@ import { pageText } from '../../tooling/docs-lint/collect-docs-text.ts';
 import { testSite } from '../support/test-build.ts';
 
 /**
- * Sentences the docs state that no build can derive: each is held to the source that makes it
- * true, so that changing the source fails here until the sentence changes too.
+ * The register of what the docs state that the build cannot derive. Each sentence is held either
+ * to the source that makes it true (`trueWhen`), or to the test that proves it against the running
+ * product (`provenBy`: the test file and the title of its test). The sentence must still be on the
+ * built page, and the test must still exist under that title: removing either fails here.
+ * A sentence whose fact comes from its home (a number, a list, a name rendered from data/,
+ * contract/ or netlify.toml) is not listed: the build renders it.
  */
 const { dir } = testSite();
 const page = (path: string) => pageText(readFileSync(join(dir, path, 'index.html'), 'utf8')).replace(/\s+/g, ' ');
@@ -33,6 +37,93 @@ const statements: [string, { page: string; says: string; trueWhen: () => boolean
     },
   ],
 ];
+
+/** Sentences a test proves against the product: the page says it, and the test still exists. */
+const proven: { page: string; says: string; provenBy: [file: string, title: string] }[] = [
+  {
+    page: 'docs/rate-limits',
+    says: 'The body is an Error as JSON, with two exceptions:',
+    provenBy: ['tests/e2e/edge.spec.ts', 'answers 404 with the JSON Error body'],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: 'an answer to HEAD has no body',
+    provenBy: [
+      'tests/e2e/edge.spec.ts',
+      "HEAD on an unknown API path answers the GET's status and headers, and no body",
+    ],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: 'OPTIONS gets 204 No Content',
+    provenBy: ['tests/e2e/edge.spec.ts', 'every public JSON resource answers a CORS preflight 204'],
+  },
+  {
+    page: 'docs/cli',
+    says: 'so --json output pipes into jq.',
+    provenBy: ['tests/e2e/code-samples.spec.ts', 'every block the register runs, as printed'],
+  },
+  {
+    page: 'docs/cli',
+    says: 'The client honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY',
+    provenBy: ['tests/e2e/cli-real-world.spec.ts', 'HTTPS_PROXY: an https:// URL is tunnelled through the proxy'],
+  },
+  {
+    page: 'docs/cli',
+    says: 'EARSHOT_DEBUG=1 prints every schema problem.',
+    provenBy: ['tests/unit/cli-failures.test.ts', 'with EARSHOT_DEBUG=1, adds debug lines after the error'],
+  },
+  {
+    page: 'docs/mcp',
+    says: 'Every tool is read-only and takes no arguments.',
+    provenBy: ['tests/unit/mcp-server.test.ts', 'no arguments, read-only'],
+  },
+  {
+    page: 'docs/mcp',
+    says: 'A call with arguments gets an error result naming them.',
+    provenBy: ['tests/unit/mcp-server.test.ts', 'an argument the tool does not take: an error result naming it'],
+  },
+  {
+    page: 'docs/mcp',
+    says: 'and sets no cookie.',
+    provenBy: ['tests/e2e/no-cookies.spec.ts', 'no response of the public surface sets a cookie'],
+  },
+  {
+    page: 'docs/mcp',
+    says: 'The server runs until the MCP client closes its standard input.',
+    provenBy: ['tests/e2e/mcp.spec.ts', 'ends with exit code 0 and prints nothing when the client closes stdin'],
+  },
+  {
+    page: 'docs/security',
+    says: 'Every released version of the client stays at its URL for good, byte for byte.',
+    provenBy: ['tests/e2e/releases-and-security.spec.ts', 'every recorded release is served at its URL, byte for byte'],
+  },
+  {
+    page: 'docs/versioning',
+    says: 'The official client checks every answer against them (exit code 5 when one fails).',
+    provenBy: ['tests/unit/cli-tolerant-reader.test.ts', 'the tolerant variant keeps required properties'],
+  },
+  {
+    page: 'docs/changelog',
+    says: 'A breaking change is announced first, at least',
+    provenBy: ['tests/unit/change-notice.test.ts', "the changelog's own past keeps the notice rule"],
+  },
+];
+
+describe('what the docs state that a test proves against the product', () => {
+  for (const {
+    page: path,
+    says,
+    provenBy: [file, title],
+  } of proven)
+    it(`/${path}/: ${says}`, () => {
+      assert.ok(page(path).replace(/[’]/g, "'").includes(says), `/${path}/ no longer says: ${says}`);
+      assert.ok(
+        existsSync(file) && readFileSync(file, 'utf8').replace(/\\'/g, "'").includes(title),
+        `${file} has no test "${title}" any more: prove "${says}" again, or take it off /${path}/`,
+      );
+    });
+});
 
 describe('what the docs state that only its source can confirm', () => {
   for (const [name, { page: path, says, trueWhen }] of statements)

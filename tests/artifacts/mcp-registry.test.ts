@@ -16,15 +16,16 @@ import { testSite } from '../support/test-build.ts';
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 /**
- * `server.json` as the build publishes it, checked against the MCP Registry's own published schema
- * (tests/fixtures/mcp-registry/, with its licence), and against the registry's rules the schema
+ * `server.json` as the build publishes it, checked against the MCP Registry's current schema, the
+ * registry's own file (`internal/validators/schemas/2025-12-11.json` in modelcontextprotocol/registry,
+ * kept in tests/fixtures/mcp-registry/ with its licence; the publisher refuses a deprecated one), and against the registry's rules the schema
  * cannot state: the publisher's namespace is the production domain, the remote endpoint is on it,
  * and no package names a host the official registry refuses.
  */
 const FIXTURE = 'tests/fixtures/mcp-registry';
 const { dir } = testSite();
 const readJson = <T>(path: string) => JSON.parse(readFileSync(join(dir, path), 'utf8')) as T;
-const registrySchema = JSON.parse(readFileSync(join(FIXTURE, 'server.schema.json'), 'utf8')) as { $id: string };
+const registrySchema = JSON.parse(readFileSync(join(FIXTURE, '2025-12-11.json'), 'utf8')) as { $id: string };
 
 function validateServerJson(value: unknown) {
   // The registry's schema is draft-07 and carries OpenAPI's `example` and `discriminator`: not strict.

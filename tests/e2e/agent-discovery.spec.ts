@@ -100,7 +100,7 @@ test('the Markdown says what the page says: code blocks as copied (collapsed lin
   expect(quickStart).not.toContain('Show all');
 });
 
-test('/llms-full.txt holds every docs page and the API reference overview, each from its Markdown version, and links each operation page', async ({
+test('/llms-full.txt holds every docs page and the API reference overview, each from its Markdown version with the first tab of each group and the others named, and links each operation page', async ({
   request,
   baseURL,
 }) => {
@@ -120,7 +120,18 @@ test('/llms-full.txt holds every docs page and the API reference overview, each 
       continue;
     }
     const markdown = (await (await request.get(markdownPathOf(path))).text()).trim();
-    expect(full, path).toContain(`Source: ${baseURL}${path}\n\n${markdown}`);
+    const part = full.split(`Source: ${baseURL}${path}\n\n`)[1]?.split('\n\n---\n\n')[0];
+    expect(part, path).toBeDefined();
+    // Every line is the twin's, but the line that names the tabs left out, each a tab of the twin.
+    const twinLines = new Set(markdown.split('\n'));
+    const otherTabs = `Also in [the page's Markdown](${baseURL}${markdownPathOf(path)}): `;
+    for (const line of part!.split('\n')) {
+      if (!line.startsWith(otherTabs)) expect(twinLines.has(line), `${path}: ${line}`).toBe(true);
+      else
+        for (const label of line.slice(otherTabs.length, -1).split(', '))
+          expect(twinLines.has(`**${label}**`), `${path}: the tab ${label}`).toBe(true);
+    }
+    expect(part!.split('\n')[0]).toBe(markdown.split('\n')[0]);
   }
 });
 

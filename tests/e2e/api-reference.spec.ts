@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { buildFirstCallSamples } from '../../site/lib/docs/code-samples.ts';
+import { buildFirstCallSamples, buildHeadSamples } from '../../site/lib/docs/code-samples.ts';
+import { headOperationId } from '../../site/lib/openapi/describe-endpoint.ts';
 import {
   buildGeneratedClientSamples,
   renderGeneratedClientSample,
@@ -38,7 +39,7 @@ test('the API reference shows every operation of the OpenAPI document, each reac
   }
 });
 
-test("each operation's request examples are the docs' tested samples: Accept sent, status checked, no User-Agent in the browser's JavaScript", async ({
+test("each operation's request examples are the docs' tested samples: Accept and User-Agent sent, status checked", async ({
   page,
   baseURL,
 }) => {
@@ -66,6 +67,26 @@ test("each operation's request examples are the docs' tested samples: Accept sen
     const javascript = firstCall.find((sample) => sample.language === 'javascript')!.code;
     expect(javascript).toContain("Accept: 'application/json'");
     expect(javascript).toContain('if (!response.ok)');
-    expect(javascript).not.toContain('User-Agent');
+    expect(javascript).toContain("'User-Agent'");
+  }
+});
+
+test("each HEAD operation's request examples are the docs' tested HEAD samples, which read no body", async ({
+  page,
+  baseURL,
+}) => {
+  for (const route of endpoints) {
+    await page.goto(`/docs/api/operations/${headOperationId(route.operation.id).toLowerCase()}/`);
+    const picker = page
+      .locator('select')
+      .filter({ has: page.locator('option', { hasText: 'JavaScript' }) })
+      .first();
+    const samples = buildHeadSamples(`${baseURL}${route.path}`);
+    expect(await picker.locator('option').allTextContents()).toEqual(samples.map((sample) => sample.label));
+    for (const sample of samples) {
+      await picker.selectOption({ label: sample.label });
+      const shown = page.locator('[data-code]').filter({ visible: true }).first();
+      expect((await shown.getAttribute('data-code'))!.replace(/\u007f/g, '\n')).toBe(sample.code);
+    }
   }
 });

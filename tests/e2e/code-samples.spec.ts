@@ -1,12 +1,23 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tooManyRequests from '../../netlify/functions/too-many-requests.ts';
-import { formatAnswerExcerpt, LONG_OUTPUT_LINES, OUTPUT_LINES_SHOWN } from '../../site/lib/docs/code-samples.ts';
+import {
+  formatAnswerExcerpt,
+  LIBRARY_SAMPLE_FILE,
+  LONG_OUTPUT_LINES,
+  OUTPUT_LINES_SHOWN,
+} from '../../site/lib/docs/code-samples.ts';
 import { SAMPLE_PLATFORM_COUNT } from '../../site/lib/docs/docs-facts.ts';
+import {
+  claimantsOf,
+  codeBlockRegister,
+  readPageBlocks,
+  type RegisteredBlock,
+} from '../support/code-block-register.ts';
 import { runProcess, systemNodePath } from '../support/install-cli.ts';
 
 /**
@@ -276,3 +287,123 @@ test.describe('a long output: its first lines, then an explicit "Show all"', () 
     await expect(showAll).toBeVisible();
   });
 });
+
+/**
+ * Every block the register (tests/support/code-block-register.ts) gives a runner, copied off the
+ * served page and run as printed in the reader's runtime, in an empty folder. The test changes
+ * nothing in the code; what a block prints is compared with what the server serves.
+ */
+test.describe('every block the register runs, as printed', () => {
+  for (const entry of codeBlockRegister.filter((candidate) => candidate.runner))
+    for (const path of entry.pages)
+      test(`${path}: ${entry.name}`, async ({ request, baseURL }) => {
+        test.setTimeout(240_000);
+        test.skip(entry.runner === 'python' && !hasPython, 'python3 is not installed on this machine');
+        const blocks = readPageBlocks(await (await request.get(path)).text(), path).filter(
+          (block) => claimantsOf(block)[0] === entry,
+        );
+        expect(blocks.length, `${path} shows "${entry.name}"`).toBeGreaterThan(0);
+        for (const { code } of blocks) await runRegisteredBlock(entry.runner!, code, { request, baseURL: baseURL! });
+      });
+});
+
+interface RunContext {
+  request: APIRequestContext;
+  baseURL: string;
+}
+
+async function runRegisteredBlock(runner: NonNullable<RegisteredBlock['runner']>, code: string, context: RunContext) {
+  const env = { PATH: systemNodePath(), npm_config_cache: join(folder, 'npm-cache'), HOME: folder };
+  switch (runner) {
+    case 'sh':
+    case 'node':
+    case 'python': {
+      const label = { sh: 'curl', node: 'JavaScript', python: 'Python' }[runner];
+      const result =
+        runner === 'sh'
+          ? await runProcess('sh', ['-c', code], { PATH: env.PATH, npm_config_cache: env.npm_config_cache }, folder)
+          : await runSample({ label, code, output: '' }, folder);
+      expect(result.code, `${code}\n${result.stderr}`).toBe(0);
+      await expectShownValues(code, result.stdout, context);
+      return;
+    }
+    case 'library': {
+      const install = await runProcess('npm', ['install', tarballUrlOf(await readCliPage(context))], env, folder);
+      expect(install.code, install.stderr).toBe(0);
+      writeFileSync(join(folder, LIBRARY_SAMPLE_FILE), code);
+      const result = await runProcess('node', [LIBRARY_SAMPLE_FILE], env, folder);
+      expect(result.code, result.stderr).toBe(0);
+      const { data } = (await (await context.request.get('/api/v1/platforms')).json()) as {
+        data: { id: string; targetTypes: string[] }[];
+      };
+      expect(result.stdout).toBe(
+        data.map((platform) => `${platform.id} ${platform.targetTypes.join(', ')}\n`).join(''),
+      );
+      return;
+    }
+    case 'earshot':
+      return runExampleLines(code, context);
+  }
+}
+
+/**
+ * The examples of one command, each line in the shell its comment names (zsh, fish) or bash, with
+ * the installed `earshot` on PATH and an empty home. The page tells the reader of a deployment
+ * other than production to name it (`EARSHOT_BASE_URL`), and to put their own local server where
+ * an example shows `http://localhost:8888`: the test does both, and nothing else.
+ */
+async function runExampleLines(code: string, { baseURL }: RunContext) {
+  const lines = code.split('\n');
+  for (const [index, line] of lines.entries()) {
+    if (line.startsWith('# ')) continue;
+    const comment = lines[index - 1] ?? '';
+    const shell = /\(run in fish\)/.test(comment) ? 'fish' : /^# Zsh:/.test(comment) ? 'zsh' : 'bash';
+    const result = await runProcess(
+      shell,
+      ['-c', line.replaceAll('http://localhost:8888', baseURL)],
+      { PATH: process.env.EARSHOT_CLI_PATH!, HOME: folder, EARSHOT_BASE_URL: baseURL },
+      folder,
+    );
+    expect(result.code, `${shell}: ${line}\n${result.stderr}`).toBe(0);
+    expect(result.stderr, `${shell}: ${line}`).toBe('');
+  }
+}
+
+/** The CLI page as served. */
+async function readCliPage({ request }: RunContext) {
+  return (await request.get('/docs/cli/')).text();
+}
+
+/** The tarball URL the CLI page's library install line names. */
+function tarballUrlOf(html: string): string {
+  const line = readPageBlocks(html, '/docs/cli/')
+    .map((block) => block.code)
+    .find((code) => /^npm install (?!--global)\S+$/.test(code));
+  return line!.split(' ').at(-1)!;
+}
+
+/**
+ * What a block prints that the page or the server states: a header line (`ETag: …`, curl's
+ * `etag: …`) is the header a HEAD of the block's URL answers with, JSON is what a GET of it
+ * answers, and the value a block shows in its last line's comment (`# sha512-…`) is what it
+ * printed last.
+ */
+async function expectShownValues(code: string, stdout: string, { request }: RunContext) {
+  const url = /https?:\/\/\S+?\/api\/v1\/\w+/.exec(code)?.[0];
+  if (url && /HEAD|--head/.test(code)) {
+    const served = (await request.head(url, { headers: { accept: 'application/json' } })).headers();
+    const printed = new Map(
+      [...stdout.matchAll(/^(etag|ratelimit-policy): (.*?)\r?$/gim)].map(([, name, value]) => [
+        name!.toLowerCase(),
+        value,
+      ]),
+    );
+    expect(printed.get('etag')).toBe(served.etag);
+    expect(printed.get('ratelimit-policy')).toBe(served['ratelimit-policy']);
+  }
+  // A GET that prints the answer's JSON: the JSON the server serves.
+  if (url && !/HEAD|--head/.test(code) && stdout.trimStart().startsWith('{'))
+    expect(JSON.parse(stdout)).toEqual(await (await request.get(url)).json());
+  const shown = /\n# (\S+)$/.exec(code)?.[1];
+  if (shown) expect(stdout.trim().split('\n').at(-1)).toBe(shown);
+}

@@ -3,11 +3,14 @@ import {
   buildBackoffSamples,
   buildConditionalRequestSamples,
   buildFirstCallSamples,
-  LIBRARY_SAMPLE,
+  buildLibrarySample,
 } from '../../site/lib/docs/code-samples.ts';
 import { loadRetryRule } from '../../site/lib/docs/retry-rule.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import { builtSitemapPaths } from '../support/sitemap.ts';
+import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
+
+const productionBaseUrl = loadSiteDataOrThrow({ dataDir: 'data' }).product.baseUrl;
 
 /**
  * Every code sample keeps its exact text from source to screen to clipboard. On every page of the
@@ -23,7 +26,7 @@ function samplesFromSource(baseUrl: string): Record<string, string[]> {
   const codes = (samples: { code: string }[]) => samples.map((sample) => sample.code);
   return {
     '/docs/': codes(buildFirstCallSamples(platformsUrl)),
-    '/docs/cli/': [LIBRARY_SAMPLE],
+    '/docs/cli/': [buildLibrarySample(baseUrl, productionBaseUrl)],
     '/docs/rate-limits/': [
       ...codes(buildBackoffSamples(platformsUrl, loadRetryRule(readRateLimit()))),
       ...codes(buildConditionalRequestSamples(platformsUrl)),

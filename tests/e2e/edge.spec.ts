@@ -65,6 +65,16 @@ test.describe('the edge, served by the local server', () => {
     });
   }
 
+  test("HEAD on an unknown API path answers the GET's status and headers, and no body (/docs/rate-limits/)", async ({
+    request,
+  }) => {
+    const get = await request.get('/api/v2/platforms');
+    const head = await request.head('/api/v2/platforms');
+    expect(head.status()).toBe(get.status());
+    expect(head.headers()['content-type']).toBe(get.headers()['content-type']);
+    expect((await head.body()).byteLength).toBe(0);
+  });
+
   test('a path outside /api/ is left to the site 404 page, not the JSON one, with the security headers', async ({
     request,
   }) => {

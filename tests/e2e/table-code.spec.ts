@@ -1,21 +1,32 @@
 import { expect, test, type Page } from '@playwright/test';
 import { overflowingTables, seriousViolations } from '../support/page-checks.ts';
 import { builtSitemapPaths } from '../support/sitemap.ts';
+import { isShortName } from '../../site/lib/docs/table-code-breaks.ts';
 
 /**
  * Code in tables stays whole and tables still fit a phone: a cell's code may wrap only where the
  * build put a break point (after `/`, `.`, `-` …: site/lib/docs/table-code-breaks.ts) or at a
- * space, never inside a word ("capabilitie|s"), at 320, 390 and 1440 px; at 1440 px no table is
+ * space, never inside a word ("capabilitie|s"), and short code not at all, at 320, 390, 1024 and 1440 px; at 1440 px no table is
  * wider than the page (at 390 px, pages.spec.ts checks it); and at 320 px, the narrowest width
  * WCAG's reflow criterion (1.4.10) asks for, axe finds nothing serious. Wide code blocks are reachable from the keyboard before any script
  * has run: with scripts off, axe finds no scrollable region that cannot take focus.
  */
 
-/** Words of table-cell code (text between spaces and break points) that the browser laid out on more than one line. */
-const splitWords = (page: Page) =>
-  page.evaluate(() => {
+/**
+ * Words of table-cell code (text between spaces and break points) that the browser laid out on more
+ * than one line, and short code without a hyphen (`list_platforms`: `isShortName`) not on one line.
+ */
+const splitWords = async (page: Page) => {
+  const { split, codes } = await page.evaluate(() => {
     const split: string[] = [];
+    const codes: { text: string; lines: number }[] = [];
+    const lineTops = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+    };
     for (const code of document.querySelectorAll('.sl-markdown-content :is(td, th) code')) {
+      codes.push({ text: code.textContent!, lines: lineTops(code).size });
       const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         for (const match of node.textContent!.matchAll(/\S+/g)) {
@@ -27,12 +38,14 @@ const splitWords = (page: Page) =>
         }
       }
     }
-    return split;
+    return { split, codes };
   });
+  return [...split, ...codes.filter(({ text, lines }) => isShortName(text) && lines > 1).map(({ text }) => text)];
+};
 
 const pagesWithTables = builtSitemapPaths();
 
-for (const width of [320, 390, 1440]) {
+for (const width of [320, 390, 1024, 1440]) {
   test(`at ${width} px, table code breaks only at its break points${width === 1440 ? ', and tables fit' : ''}`, async ({
     page,
   }) => {

@@ -1,13 +1,14 @@
 import { attribute, parseHtml, textContent, walkElements } from './html-tree.ts';
 
 /**
- * Install and run commands, as anything published writes them: `npx [-y] <spec>`,
+ * Install and run commands, as anything published writes them: `npx [-y] <spec>` (after a `--`
+ * that ends another tool's options too: `gemini mcp add … npx -- -y <spec>`),
  * `npm install|i|add|exec [-g] <spec>`, `pnpm add|dlx`, `yarn add|dlx`, `bunx`. What they name
  * (`<spec>`) must be the pinned tarball URL: a bare `earshot` fetches whatever the public
  * registry has under that name.
  */
 const INSTALL_COMMAND =
-  /\b(?:npx(?:\s+(?:-y|--yes))?|npm\s+(?:install|i|add|exec)(?:\s+(?:-g|--global|-D|--save-dev|-E|--save-exact))*|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx)|bunx)\s+([^\s`'"<>)\]]+)/g;
+  /\b(?:npx(?:\s+--)?(?:\s+(?:-y|--yes))?|npm\s+(?:install|i|add|exec)(?:\s+(?:-g|--global|-D|--save-dev|-E|--save-exact))*|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx)|bunx)\s+([^\s`'"<>)\]]+)/g;
 
 function findInstallSpecs(text: string): string[] {
   // A sentence may end right after a command: its full stop is not part of the spec.

@@ -16,6 +16,7 @@ import {
   formatSunsetDate,
 } from '../../site/lib/edge/change-notice-headers.ts';
 import { checkChangelogDates } from '../../tooling/published-contract/check-changelog-dates.ts';
+import { checkBreakingNotice } from '../../tooling/published-contract/check-breaking-notice.ts';
 import { readToday } from '../../tooling/today.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readRateLimit } from '../../contract/rate-limit.ts';
@@ -199,4 +200,64 @@ describe('the build clock', () => {
     );
     assert.deepEqual(checkChangelogDates([entry], '2026-12-26'), []);
   });
+});
+
+describe("the changelog's own past keeps the notice rule", () => {
+  const removal = { kind: 'breaking' as const, summary: 'removes the platform "dev"', where: [] };
+  const announcement: ChangelogData[number] = {
+    id: 'dev-announced',
+    date: '2026-11-01',
+    title: 'Removes the platform "dev"',
+    announcement: { reason: 'Closed', effective: '2026-12-01' },
+    changes: [removal],
+  };
+  const published = (breaking: NonNullable<ChangelogData[number]['breaking']>): ChangelogData[number] => ({
+    id: 'dev-removed',
+    date: breaking.effective,
+    title: 'Removes the platform "dev"',
+    breaking,
+    changes: [removal],
+  });
+  const cases: [string, { given: ChangelogData; want: string[] }][] = [
+    [
+      'announced 30 days ahead',
+      {
+        given: [published({ reason: 'Closed', effective: '2026-12-01', announced: 'dev-announced' }), announcement],
+        want: [],
+      },
+    ],
+    [
+      'an emergency, with its reason',
+      { given: [published({ reason: 'Broken', effective: '2026-11-26', emergency: true })], want: [] },
+    ],
+    [
+      'neither announced nor an emergency',
+      { given: [published({ reason: 'Closed', effective: '2026-11-26' })], want: ['/0/breaking: neither'] },
+    ],
+    [
+      'naming an entry that announced nothing',
+      {
+        given: [published({ reason: 'Closed', effective: '2026-11-26', announced: 'nothing' })],
+        want: ['/0/breaking: "nothing", no such announcement'],
+      },
+    ],
+    [
+      'published sooner than 30 days after its announcement',
+      {
+        given: [published({ reason: 'Closed', effective: '2026-11-20', announced: 'dev-announced' }), announcement],
+        want: ['/0/breaking/effective: 2026-11-20'],
+      },
+    ],
+    [
+      'a breaking change without its "breaking" object',
+      { given: [{ id: 'x', date: '2026-11-26', title: 'X', changes: [removal] }], want: ['/0: undefined'] },
+    ],
+  ];
+  for (const [name, { given, want }] of cases)
+    it(name, () =>
+      assert.deepEqual(
+        checkBreakingNotice(given).map(({ pointer, found }) => `${pointer}: ${found}`),
+        want,
+      ),
+    );
 });

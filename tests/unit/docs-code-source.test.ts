@@ -46,25 +46,38 @@ describe('addTableCodeBreaks', () => {
       },
     ],
     [
+      'a short id with a hyphen keeps its break point: whole, it could starve a column on a phone',
+      {
+        given: '<td><code>hacker-news</code></td>',
+        want: '<td><code><span class="table-code-piece">hacker-</span><wbr>news</code></td>',
+      },
+    ],
+    [
       'a flag breaks after its inner hyphen only, each piece with a hyphen kept on one line',
       {
-        given: '<td><code>--base-url &lt;url&gt;</code></td>',
-        want: '<td><code><span class="table-code-piece">--base-</span><wbr>url &lt;url&gt;</code></td>',
+        given: '<td><code>--max-wait &lt;seconds&gt; --base-url &lt;url&gt;</code></td>',
+        want: '<td><code><span class="table-code-piece">--max-</span><wbr>wait &lt;seconds&gt; <span class="table-code-piece">--base-</span><wbr>url &lt;url&gt;</code></td>',
       },
     ],
     [
       'a word without separators stays whole',
-      { given: '<th><code>authentication</code></th>', want: '<th><code>authentication</code></th>' },
+      {
+        given: '<th><code>aLongIdentifierWithoutSeparators</code></th>',
+        want: '<th><code>aLongIdentifierWithoutSeparators</code></th>',
+      },
     ],
     [
       'an entity is left whole',
-      { given: '<td><code>a&amp;b.c</code></td>', want: '<td><code>a&amp;b.<wbr>c</code></td>' },
+      {
+        given: '<td><code>https://a.example/?a=1&amp;b=2</code></td>',
+        want: '<td><code>https://<wbr>a.<wbr>example/<wbr>?a=<wbr>1&amp;b=<wbr>2</code></td>',
+      },
     ],
     [
-      'identifiers in the text of a cell break too, entities count as characters',
+      'identifiers in the text of a cell break too; short code stays whole, each entity one character',
       {
         given: '<td>default: EARSHOT_BASE_URL, or <code>earshot/&lt;version&gt;</code></td>',
-        want: '<td>default: EARSHOT_<wbr>BASE_<wbr>URL, or <code>earshot/<wbr>&lt;version&gt;</code></td>',
+        want: '<td>default: EARSHOT_<wbr>BASE_<wbr>URL, or <code><span class="table-code-piece">earshot/&lt;version&gt;</span></code></td>',
       },
     ],
     [
@@ -79,14 +92,15 @@ describe('addTableCodeBreaks', () => {
       'code inside a link in a cell, with attributes',
       {
         given: '<td class="x"><a href="/a/b"><code dir="auto">GET /api/v1</code></a></td>',
-        want: '<td class="x"><a href="/a/b"><code dir="auto">GET /api/<wbr>v1</code></a></td>',
+        want: '<td class="x"><a href="/a/b"><code dir="auto"><span class="table-code-piece">GET /api/v1</span></code></a></td>',
       },
     ],
     [
-      'an id with hyphens',
+      'short code without a hyphen, 17 characters at most, stays whole on one line: a URI, a tool name, a link relation',
       {
-        given: '<td><code>hacker-news</code></td>',
-        want: '<td><code><span class="table-code-piece">hacker-</span><wbr>news</code></td>',
+        given:
+          '<td><code>earshot://openapi</code> <code>list_platforms</code> <code>rel=&quot;deprecation&quot;</code></td>',
+        want: '<td><code><span class="table-code-piece">earshot://openapi</span></code> <code><span class="table-code-piece">list_platforms</span></code> <code><span class="table-code-piece">rel=&quot;deprecation&quot;</span></code></td>',
       },
     ],
   ];

@@ -15,6 +15,14 @@ describe('findInstallSpecsInFile', () => {
       { path: 'a/index.html', text: '<p>Run <code>npx -y earshot mcp</code>.</p>', want: ['earshot'] },
     ],
     [
+      "npx after another tool's --, as Gemini CLI's add command writes it",
+      {
+        path: 'a/index.html',
+        text: '<p><code>gemini mcp add earshot npx -- -y earshot mcp</code></p>',
+        want: ['earshot'],
+      },
+    ],
+    [
       'npm i -g with a version',
       { path: 'a/index.html', text: '<p><code>npm i -g earshot@latest</code></p>', want: ['earshot@latest'] },
     ],

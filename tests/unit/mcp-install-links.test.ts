@@ -109,9 +109,25 @@ const cases: [
   [
     'gemini-cli',
     'http',
-    [{ kind: 'command', decode: shellWords, want: ['gemini', 'mcp', 'add', '--transport', 'http', 'earshot', url] }],
+    [
+      {
+        kind: 'command',
+        decode: shellWords,
+        want: ['gemini', 'mcp', 'add', '--scope', 'user', '--transport', 'http', 'earshot', url],
+      },
+    ],
   ],
-  ['gemini-cli', 'stdio', []],
+  [
+    'gemini-cli',
+    'stdio',
+    [
+      {
+        kind: 'command',
+        decode: shellWords,
+        want: ['gemini', 'mcp', 'add', '--scope', 'user', 'earshot', command, '--', ...args],
+      },
+    ],
+  ],
   ['claude-desktop', 'http', []],
   ['windsurf', 'stdio', []],
 ];

@@ -95,6 +95,20 @@ describe('convertPageToMarkdown', () => {
         want: '# Title\n\n> What it is.\n\n[Install](/docs/cli.md#install) or [the API](/api/v1/platforms).\n',
       },
     ],
+    [
+      "a collapsed section's summary is its bold title, its content follows",
+      {
+        main: '<details><summary><code>403 Forbidden</code></summary><p>Another origin.</p></details>',
+        want: '# Title\n\n> What it is.\n\n**`403 Forbidden`**\n\nAnother origin.\n',
+      },
+    ],
+    [
+      "a link's query reads raw as it does rendered: no backslash before its `&`; the text's `&` keeps one",
+      {
+        main: '<p><a href="cursor://i/install?name=earshot&amp;config=e30%3D">Add</a> &amp;amp;</p>',
+        want: '# Title\n\n> What it is.\n\n[Add](cursor://i/install?name=earshot&config=e30%3D) \\&amp;\n',
+      },
+    ],
   ];
   for (const [name, { main, want }] of cases)
     it(name, () => assert.equal(convertPageToMarkdown(page(main)).markdown, want));

@@ -6,6 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { endpoints, type ApiData } from '../../contract/endpoints.ts';
+import { REMOVES_OPERATION } from '../../contract/change-notice.ts';
 import { escapePointerToken } from '../../contract/data-problem.ts';
 import { compareSchemaShapes } from './compare-schema-shapes.ts';
 import { quote, type ContractChange } from './contract-change.ts';
@@ -235,11 +236,11 @@ function describeRemovedOperation(
   place: Pick<ContractChange, 'file' | 'pointer' | 'where'>,
 ): ContractChange {
   const succeeded = before.statuses?.some((status) => /^2/.test(status)) ?? true;
-  if (succeeded) return { kind: 'refused', ...place, summary: `removes the operation ${key} (${before.operationId})` };
+  if (succeeded) return { kind: 'refused', ...place, summary: `${REMOVES_OPERATION}${key} (${before.operationId})` };
   return {
     kind: 'breaking',
     ...place,
-    summary: `removes the operation ${key} (${before.operationId}), which never answered with success (statuses ${before.statuses?.join(', ')}); requests get the same answers, but clients generated from /openapi.json lose the function`,
+    summary: `${REMOVES_OPERATION}${key} (${before.operationId}), which never answered with success (statuses ${before.statuses?.join(', ')}); requests get the same answers, but clients generated from /openapi.json lose the function`,
   };
 }
 

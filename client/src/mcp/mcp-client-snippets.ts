@@ -50,9 +50,9 @@ export const mcpClients = [
     name: 'VS Code',
     docs: 'https://code.visualstudio.com/docs/agents/reference/mcp-configuration',
     where: {
-      http: 'Open the link or run the command, and VS Code asks to add the server. Or paste this into `.vscode/mcp.json` in the workspace, or the file that the command "MCP: Open User Configuration" opens.',
+      http: 'Open the link and press Install, or run the command, which adds the server without asking. Or paste this into `.vscode/mcp.json` in the workspace, or the file that the command "MCP: Open User Configuration" opens. VS Code asks you to trust the server when it first starts it.',
       stdio:
-        'Open the link or run the command, and VS Code asks to add the server. Or paste this into `.vscode/mcp.json` in the workspace, or the file that the command "MCP: Open User Configuration" opens.',
+        'Open the link and press Install, or run the command, which adds the server without asking. Or paste this into `.vscode/mcp.json` in the workspace, or the file that the command "MCP: Open User Configuration" opens. VS Code asks you to trust the server when it first starts it.',
     },
     verify: 'The command "MCP: List Servers" shows `earshot` running; its tools are in the chat\'s tool picker.',
   },
@@ -82,8 +82,9 @@ export const mcpClients = [
     name: 'Gemini CLI',
     docs: 'https://geminicli.com/docs/tools/mcp-server/',
     where: {
-      http: 'Run the command, or paste this into `~/.gemini/settings.json`, or `.gemini/settings.json` in a project (`type: "http"` with `url` replaces the deprecated `httpUrl`).',
-      stdio: '`~/.gemini/settings.json`, or `.gemini/settings.json` in a project.',
+      http: 'Run the command: `--scope user` adds the server for every folder (without it, Gemini CLI writes the current folder\'s settings, and refuses in your home folder). Or paste this into `~/.gemini/settings.json`, or `.gemini/settings.json` in a project. `type: "http"` with `url` needs Gemini CLI 0.21 or later.',
+      stdio:
+        "Run the command: `--` ends Gemini CLI's own options, so the server's flags stay the server's. Or paste this into `~/.gemini/settings.json`, or `.gemini/settings.json` in a project.",
     },
     verify: '`gemini mcp list` shows `earshot` connected; `/mcp` in a session lists its tools.',
   },

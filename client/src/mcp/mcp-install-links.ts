@@ -65,9 +65,16 @@ export function renderMcpInstallLinks(
             : ['codex', 'mcp', 'add', SERVER_NAME, '--', command, ...args],
         ),
       ];
-    // Gemini CLI's `mcp add` reads option-like words after the command as its own: only the URL form is safe.
+    // Gemini CLI 0.21+: without `--scope user` it writes the current folder's settings (and refuses in
+    // $HOME); `--` ends its own options, so the server's flags (`-y`, `--base-url`) stay the server's.
     case 'gemini-cli':
-      return http ? [run(['gemini', 'mcp', 'add', '--transport', 'http', SERVER_NAME, url])] : [];
+      return [
+        run(
+          http
+            ? ['gemini', 'mcp', 'add', '--scope', 'user', '--transport', 'http', SERVER_NAME, url]
+            : ['gemini', 'mcp', 'add', '--scope', 'user', SERVER_NAME, command, '--', ...args],
+        ),
+      ];
     case 'claude-desktop':
     case 'windsurf':
       return [];

@@ -4,7 +4,7 @@
  * @see https://www.jsonfeed.org/version/1.1/
  */
 import { compareVersions } from '../../../client/src/update-notice.ts';
-import { MINIMUM_NOTICE_DAYS } from '../../../contract/change-notice.ts';
+import { MINIMUM_NOTICE_DAYS, REMOVES_OPERATION } from '../../../contract/change-notice.ts';
 import type { ChangelogData, ChangelogEntry } from '../../../contract/schemas/index.ts';
 import { escapeHtml } from '../text/escape-html.ts';
 
@@ -80,6 +80,10 @@ export function describeNextStep(entry: ChangelogEntry): string {
     return `Stop relying on what goes before ${entry.announcement.effective}: read the list from the API instead of storing it.`;
   if (entry.breaking?.announced)
     return 'Nothing more, if you acted on the announcement: what it announced is gone now.';
+  // An operation that never answered with success goes from generated clients only, not from the API.
+  const breakingChanges = entry.changes.filter(({ kind }) => kind === 'breaking');
+  if (breakingChanges.length > 0 && breakingChanges.every(({ summary }) => summary.startsWith(REMOVES_OPERATION)))
+    return 'Generate your client from /openapi.json again and drop the calls to the removed functions; the requests themselves get the same answers.';
   if (entry.breaking || kinds.has('breaking'))
     return `Stop relying on what goes before ${entry.breaking?.effective ?? 'it is published'}: read the list from the API instead of storing it.`;
   if (kinds.has('changed')) return 'Nothing, unless you keep a copy of the changed text or link: fetch it again.';

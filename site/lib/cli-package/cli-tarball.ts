@@ -127,7 +127,7 @@ export function buildCliInstallCommands(
   };
 }
 
-/** `270.4 KB` */
+/** `270.4 KiB` (1 KiB = 1,024 bytes) */
 export function formatTarballSize(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024).toFixed(1)} KiB`;
 }

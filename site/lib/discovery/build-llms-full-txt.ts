@@ -4,7 +4,8 @@
  * sidebar's order, then the API reference's overview; each page as its own Markdown version says
  * it. The reference's operation pages restate the schemas of `/openapi.json` field by field, once
  * per operation, and the changelog grows with every release: they are listed by their Markdown
- * address instead, so that no fact is said twice and the file does not grow with history.
+ * address instead, so that no fact is said twice and the file does not grow with history. Of each
+ * group of tabs the file keeps the first (the pages are converted with `firstTabOnly`).
  * @see https://llmstxt.org/
  */
 export interface MarkdownPage {
@@ -43,10 +44,10 @@ export function buildLlmsFullTxt(input: {
   const header = [
     `# ${input.productName} developer documentation`,
     '',
-    `> Every page of ${input.baseUrl}/docs/ in one file. ${input.baseUrl}/llms.txt links each page's own Markdown.`,
+    `> Every page of ${input.baseUrl}/docs/ in one file, but the ${linked.length} listed at the end, which are linked. Of each group of tabs, the first tab; its page's Markdown has the others. ${input.baseUrl}/llms.txt links every page's Markdown.`,
   ].join('\n');
   const linkedList = [
-    '# Also as Markdown: the API reference, one page per operation, and the changelog',
+    `# The ${linked.length} pages linked, not included: the API reference's operations and the changelog`,
     '',
     ...linked.map((page) => `- [${page.title}](${input.baseUrl}${markdownPathOf(page.pathname)})`),
   ].join('\n');

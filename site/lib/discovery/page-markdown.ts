@@ -19,7 +19,10 @@ import { escapeMarkdownMarkup } from '../text/escape-markdown.ts';
  * The conversion itself is rehype-remark and remark-stringify (with GFM tables), the libraries
  * starlight-llms-txt uses.
  */
-export function convertPageToMarkdown(html: string): { title: string; description: string; markdown: string } {
+export function convertPageToMarkdown(
+  html: string,
+  options: { firstTabOnly?: { markdownUrl: string } } = {},
+): { title: string; description: string; markdown: string } {
   const tree = unified().use(rehypeParse).parse(html);
   const title = textOf(select('h1', tree));
   const description = select('meta[name="description"]', tree)?.properties.content?.toString() ?? '';
@@ -59,21 +62,39 @@ export function convertPageToMarkdown(html: string): { title: string; descriptio
     remove(main, element);
   for (const link of selectAll('a[href]', main)) link.properties.href = toMarkdownLink(String(link.properties.href));
   rewriteFragmentLinks(main, title);
-  for (const tabs of selectAll('starlight-tabs', main)) replace(main, tabs, ...tabSections(tabs));
+  for (const tabs of selectAll('starlight-tabs', main))
+    replace(main, tabs, ...tabSections(tabs, options.firstTabOnly?.markdownUrl));
   for (const aside of selectAll('aside.starlight-aside', main)) replace(main, aside, quotation(aside));
+  // A collapsed section's summary is its title: bold, as a tab's label is.
+  for (const summary of selectAll('details > summary', main))
+    replace(main, summary, h('p', [h('strong', summary.children)]));
 
   const toMarkdown = unified()
     .use(rehypeRemark)
     // Cells unpadded: a twin is read by a model, which pays for every space of an aligned table.
     .use(remarkGfm, { tablePipeAlign: false })
     .use(remarkStringify, { bullet: '-', fences: true, rule: '-' });
-  const body = toMarkdown.stringify(toMarkdown.runSync({ type: 'root', children: main.children })).trim();
+  const body = unescapeLinkAmpersands(
+    toMarkdown.stringify(toMarkdown.runSync({ type: 'root', children: main.children })).trim(),
+  );
   // The title and description are text (they may come from data): escaped, as the body is by remark,
   // and only where Markdown would read markup (a twin is not typeset, so its quotes stay plain).
   const markdown = [`# ${escapeMarkdownMarkup(title)}`, description && `> ${escapeMarkdownMarkup(description)}`, body]
     .filter(Boolean)
     .join('\n\n');
   return { title, description, markdown: `${markdown}\n` };
+}
+
+/**
+ * remark-stringify escapes every `&` before a letter, link destinations included, so a raw reader
+ * of `[Add to Cursor](cursor://…?name=earshot\\&config=…)` read the name `earshot\\`. In a link
+ * destination a `&` starts a character reference only when a `;` ends it: elsewhere it stays bare.
+ * @see https://spec.commonmark.org/0.31.2/#entity-and-numeric-character-references
+ */
+function unescapeLinkAmpersands(markdown: string): string {
+  return markdown.replace(/\]\(([^()\s]*)\)/g, (link, destination: string) =>
+    link.replace(destination, destination.replace(/\\&(?![#A-Za-z0-9]+;)/g, '&')),
+  );
 }
 
 /** A link to a docs page (`/docs/cli/#install`) goes to its Markdown version (`/docs/cli.md#install`). */
@@ -121,8 +142,11 @@ function codeBlock(block: Element): Element {
 /**
  * One section per tab. A captioned block that every tab shows alike (the output of samples that
  * print the same thing) is said once, after the tabs: a page shows one tab at a time, a twin all.
+ * With `otherTabsAt` (for `/llms-full.txt`), the first tab alone, then a line naming the others
+ * and where they are: the same call in three languages or one server in seven clients' formats
+ * says one fact seven times.
  */
-function tabSections(tabs: Element): Element[] {
+function tabSections(tabs: Element, otherTabsAt?: string): Element[] {
   const labels = selectAll('[role="tab"]', tabs).map(textOf);
   const panels = selectAll('[role="tabpanel"]', tabs);
   const captioned = (panel: Element) =>
@@ -140,6 +164,14 @@ function tabSections(tabs: Element): Element[] {
       ),
     ]),
   );
+  if (otherTabsAt && panels.length > 1) {
+    const others = h('p', [
+      { type: 'text', value: `Also in ` },
+      h('a', [{ type: 'text', value: "the page's Markdown" }], { href: otherTabsAt }),
+      { type: 'text', value: `: ${labels.slice(1).join(', ')}.` },
+    ]);
+    return [sections[0]!, ...shared, others];
+  }
   return panels.length > 1 ? [...sections, ...shared] : sections;
 }
 

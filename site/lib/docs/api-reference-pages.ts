@@ -56,9 +56,14 @@ export function describeApiReferencePages(document: OpenApiDocument): Map<string
   return pages;
 }
 
+/**
+ * The first paragraph of a CommonMark description as plain text, for a meta description: a code
+ * span keeps its text without its backticks, which a search result or a Markdown twin would show.
+ */
 function firstParagraph(text: string): string {
   return text
     .split(/\n\s*\n/)[0]!
+    .replace(/`([^`]+)`/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -41,9 +41,9 @@ export function buildFirstCallSamples(url: string): CodeSample[] {
       language: 'javascript',
       label: 'JavaScript',
       lang: 'js',
-      // No User-Agent: browsers do not let a page set it, and Node's fetch sends its own.
+      // A browser keeps its own User-Agent; Node's fetch sends this one.
       code: `const response = await fetch('${url}', {
-  headers: { Accept: 'application/json' },
+  headers: { Accept: 'application/json', 'User-Agent': '${SAMPLE_USER_AGENT}' },
 });
 if (!response.ok) {
   throw new Error(\`HTTP \${response.status}: \${await response.text()}\`);
@@ -66,6 +66,45 @@ request = urllib.request.Request(
 with urllib.request.urlopen(request, timeout=10) as response:
     body = json.load(response)
 print(json.dumps(body, indent=2, ensure_ascii=False))`,
+    },
+  ];
+}
+
+/**
+ * HEAD: the headers GET would answer with, and no body (the API reference's HEAD operations).
+ * curl prints the status line and the headers; the others print the two headers a client checks.
+ */
+export function buildHeadSamples(url: string): CodeSample[] {
+  return [
+    { language: 'curl', label: 'curl', lang: 'sh', code: curlGet('--head --fail -sS', url) },
+    {
+      language: 'javascript',
+      label: 'JavaScript',
+      lang: 'js',
+      code: `const response = await fetch('${url}', {
+  method: 'HEAD',
+  headers: { Accept: 'application/json', 'User-Agent': '${SAMPLE_USER_AGENT}' },
+});
+if (!response.ok) throw new Error(\`HTTP \${response.status}\`);
+// A HEAD answer has no body: read its headers.
+console.log(\`ETag: \${response.headers.get('ETag')}\`);
+console.log(\`RateLimit-Policy: \${response.headers.get('RateLimit-Policy')}\`);`,
+    },
+    {
+      language: 'python',
+      label: 'Python',
+      lang: 'python',
+      code: `import urllib.request
+
+request = urllib.request.Request(
+    "${url}",
+    method="HEAD",
+    headers={"Accept": "application/json", "User-Agent": "${SAMPLE_USER_AGENT}"},
+)
+# urlopen raises urllib.error.HTTPError for any status of 400 or more.
+with urllib.request.urlopen(request, timeout=10) as response:
+    print(f"ETag: {response.headers['ETag']}")
+    print(f"RateLimit-Policy: {response.headers['RateLimit-Policy']}")`,
     },
   ];
 }
@@ -100,7 +139,9 @@ export function buildBackoffSamples(url: string, rule: SampleRetryRule): CodeSam
       lang: 'js',
       code: `async function getJson(url, { attempts = ${rule.attempts} } = {}) {
   for (let attempt = 1; ; attempt++) {
-    const response = await fetch(url, { headers: { Accept: 'application/json' } });
+    const response = await fetch(url, {
+      headers: { Accept: 'application/json', 'User-Agent': '${SAMPLE_USER_AGENT}' },
+    });
     if (response.ok) return response.json();
     if (response.status !== 429 || attempt === attempts) {
       throw new Error(\`HTTP \${response.status}: \${await response.text()}\`);
@@ -195,22 +236,24 @@ export function buildConditionalRequestSamples(url: string): CodeSample[] {
       label: 'curl',
       lang: 'sh',
       code: `curl -sS -D headers.txt -o platforms.json -w 'first: %{http_code}\\n' \\
-  -H 'Accept: application/json' ${url}
+  -H 'Accept: application/json' -H 'User-Agent: ${SAMPLE_USER_AGENT}' ${url}
 etag=$(grep -i '^etag:' headers.txt | cut -d' ' -f2- | tr -d '\\r')
 curl -sS -o /dev/null -w 'again: %{http_code}\\n' \\
-  -H 'Accept: application/json' -H "If-None-Match: $etag" ${url}`,
+  -H 'Accept: application/json' -H 'User-Agent: ${SAMPLE_USER_AGENT}' \\
+  -H "If-None-Match: $etag" ${url}`,
     },
     {
       language: 'javascript',
       label: 'JavaScript',
       lang: 'js',
       code: `const url = '${url}';
-const first = await fetch(url, { headers: { Accept: 'application/json' } });
+const headers = { Accept: 'application/json', 'User-Agent': '${SAMPLE_USER_AGENT}' };
+const first = await fetch(url, { headers });
 const saved = { etag: first.headers.get('ETag'), body: await first.json() };
 console.log(\`first: \${first.status}\`);
 
 const again = await fetch(url, {
-  headers: { Accept: 'application/json', 'If-None-Match': saved.etag },
+  headers: { ...headers, 'If-None-Match': saved.etag },
 });
 // 304: the saved body is still current; 200: a new body and a new ETag.
 console.log(\`again: \${again.status}\`);`,
@@ -249,12 +292,25 @@ except urllib.error.HTTPError as error:
  * of the pages; tests/e2e/copy-buttons.spec.ts compares what each copy button copies with these.
  */
 
-/** The typed library in use (`/docs/cli/#as-a-library`). */
-export const LIBRARY_SAMPLE = `import { createClient } from 'earshot';
+/** The file the library sample is saved as: an ES module, so Node runs its top-level `await`. */
+export const LIBRARY_SAMPLE_FILE = 'platforms.mjs';
 
-const earshot = createClient({ userAgent: 'my-app/1.0 (me@example.com)' });
+/**
+ * The typed library in use (`/docs/cli/#as-a-library`), as JavaScript that `node platforms.mjs`
+ * runs. It names `baseUrl` only for a deployment other than production, as the commands add
+ * `--base-url`.
+ */
+export function buildLibrarySample(baseUrl: string, productionBaseUrl: string): string {
+  const options = [
+    `userAgent: '${SAMPLE_USER_AGENT}'`,
+    ...(baseUrl === productionBaseUrl ? [] : [`baseUrl: '${baseUrl}'`]),
+  ].join(', ');
+  return `import { createClient } from 'earshot';
+
+const earshot = createClient({ ${options} });
 const { data } = await earshot.listServicePlatforms();
 for (const platform of data) console.log(platform.id, platform.targetTypes.join(', '));`;
+}
 
 /** A whole 429 as `/docs/rate-limits/` shows it: the status line, the headers, then the body. */
 export function buildTooManyRequestsAnswer(fields: {

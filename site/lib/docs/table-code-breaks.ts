@@ -14,12 +14,30 @@ const SEPARATORS = '/.\\-_=,:|';
 /** A break point: after a run of separators, between two characters that are not separators. */
 const BREAK_AFTER = new RegExp(`(?<=[^\\s${SEPARATORS}])([${SEPARATORS}]+)(?=[^\\s${SEPARATORS}])`, 'g');
 const ENTITY = /&[#\w]+;/g;
+/** Code up to this many characters (`earshot://openapi`) has no break point; longer, a column could not fit a 390 px screen. */
+const SHORT_CODE_CHARACTERS = 17;
+const SHORT_CODE = /(<code\b[^>]*>)((?:(?!<\/?code\b)[\s\S])*?)(<\/code>)/g;
+
+/**
+ * Short code without a hyphen reads as one name (`list_platforms`, `rel="deprecation"`). A hyphenated
+ * one (`openapi-fetch`) keeps its break point: whole, it starved a four-column table on a phone.
+ */
+export function isShortName(text: string): boolean {
+  return [...text].length <= SHORT_CODE_CHARACTERS && !text.includes('-');
+}
 
 /** `html` with a `<wbr>` at each break point of the text inside table cells. */
 export function addTableCodeBreaks(html: string): string {
   return html.replace(CELL, (cell) => {
+    // Short code (`list_platforms`, `rel="deprecation"`) reads as one name: kept whole, on one line.
+    const kept: string[] = [];
+    const masked = cell.replace(SHORT_CODE, (code, open: string, inner: string, close: string) =>
+      isShortName(inner.replace(/<[^>]+>/g, '').replace(ENTITY, '&'))
+        ? `\u0001${kept.push(`${open}<span class="table-code-piece">${inner}</span>${close}`) - 1}\u0001`
+        : code,
+    );
     let codeDepth = 0;
-    return cell
+    return masked
       .split(/(<[^>]+>)/)
       .map((part, index) => {
         if (index % 2 === 1) {
@@ -32,7 +50,8 @@ export function addTableCodeBreaks(html: string): string {
           .map((word, at) => (at % 2 === 1 ? word : breakWord(word, codeDepth > 0)))
           .join('');
       })
-      .join('');
+      .join('')
+      .replace(/\u0001(\d+)\u0001/g, (_, index: string) => kept[Number(index)]!);
   });
 }
 
@@ -44,6 +63,7 @@ export function addTableCodeBreaks(html: string): string {
 function breakWord(word: string, inCode: boolean): string {
   const entities: string[] = [];
   const masked = word.replace(ENTITY, (entity) => String.fromCharCode(0xe000 + entities.push(entity) - 1));
+  // Short code (`list_platforms`, `rel="deprecation"`) reads as one name: it stays on one line.
   const pieces = masked
     .replace(BREAK_AFTER, '$1\u0000')
     .split('\u0000')

@@ -17,8 +17,8 @@ import { describeMcpRegistryName } from './build-mcp-server-card.ts';
 /** Where the site serves it, for `mcp-publisher publish` and for anyone who reads it. */
 export const REGISTRY_SERVER_JSON_PATH = '/server.json';
 
-/** The registry's published schema this file follows (kept in tests/fixtures/mcp-registry/). */
-export const REGISTRY_SERVER_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json';
+/** The registry's current schema, which its publisher requires (kept in tests/fixtures/mcp-registry/). */
+export const REGISTRY_SERVER_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
 
 /** The `_meta` key the registry keeps as the publisher wrote it. */
 const PUBLISHER_META = 'io.modelcontextprotocol.registry/publisher-provided';

@@ -1,5 +1,5 @@
 import type { ApiData, Endpoint } from '../../../contract/endpoints.ts';
-import { buildFirstCallSamples, type CodeSample } from '../docs/code-samples.ts';
+import { buildFirstCallSamples, buildHeadSamples, type CodeSample } from '../docs/code-samples.ts';
 import { headerRef } from './describe-headers.ts';
 import { buildGeneratedClientSamples, renderGeneratedClientSample } from './generated-client-samples.ts';
 import { responseRef } from './describe-responses.ts';
@@ -36,10 +36,7 @@ export function describeEndpoint(
 ) {
   // OpenAPI ignores a header parameter named Accept (4.8.12.1), so the description says it.
   const description = `${operation.description}\n\nSend \`Accept: application/json\`. No authentication is needed.`;
-  const ok = {
-    description: `OK. The example shows the first ${EXAMPLE_PLATFORM_COUNT} platforms; the answer lists every supported platform.`,
-    headers: okHeaders,
-  };
+
   return {
     get: {
       operationId: operation.id,
@@ -60,7 +57,8 @@ export function describeEndpoint(
       ],
       responses: {
         '200': {
-          ...ok,
+          description: `OK. The example shows the first ${EXAMPLE_PLATFORM_COUNT} platforms; the answer lists every supported platform.`,
+          headers: okHeaders,
           content: {
             'application/json': { schema: componentRef(schema), example: buildBody(exampleData, baseUrl) },
           },
@@ -78,8 +76,10 @@ export function describeEndpoint(
       summary: `${operation.summary}, headers only`,
       description: `The headers \`GET ${path}\` answers with, and no body (HEAD, RFC 9110, section 9.3.2): for a client that checks the \`ETag\` or the rate limit without downloading the answer. No authentication is needed.`,
       parameters: [{ $ref: '#/components/parameters/UserAgent' }],
+      // Without its own samples, starlight-openapi writes some that read a body HEAD never has.
+      'x-codeSamples': buildHeadSamples(`${baseUrl}${path}`).map(toOpenApiCodeSample),
       responses: {
-        '200': ok,
+        '200': { description: 'OK: the headers of the GET answer, and no body.', headers: okHeaders },
         '304': responseRef('NotModified'),
         '429': responseRef('TooManyRequestsHeaders'),
         default: responseRef('OtherErrorHeaders'),
