@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tooManyRequests from '../../netlify/functions/too-many-requests.ts';
+import { DEFAULT_RETRY_POLICY } from '../../client/src/api/retry-policy.ts';
 import {
   formatAnswerExcerpt,
   LIBRARY_SAMPLE_FILE,
@@ -107,52 +108,64 @@ test.describe('the quick start on /docs/', () => {
   }
 });
 
-test.describe('the back-off samples on /docs/rate-limits/', () => {
-  let server: Server;
-  let origin: string;
-  let requests = 0;
+for (const retryAfter of ['1', undefined])
+  test.describe(`the back-off samples on /docs/rate-limits/, ${retryAfter ? `Retry-After: ${retryAfter}` : 'without Retry-After'}`, () => {
+    let server: Server;
+    let origin: string;
+    let requests = 0;
 
-  /**
-   * Answers the first request with the site's own 429 (the Netlify Function's answer, imported,
-   * not retyped), then passes every request on to the local server. Only the wait is shortened:
-   * the production `Retry-After` of a whole window would make each run last a minute.
-   */
-  test.beforeEach(async ({ baseURL }) => {
-    requests = 0;
-    server = createServer(async (incoming, outgoing) => {
-      requests++;
-      const answer =
-        requests === 1
-          ? await (tooManyRequests as (request: Request) => Response | Promise<Response>)(
-              new Request(`${origin}${incoming.url}`),
-            )
-          : await fetch(`${baseURL}${incoming.url}`, { headers: { accept: 'application/json' } });
-      const headers = Object.fromEntries(answer.headers);
-      if (answer.status === 429) headers['retry-after'] = '1';
-      outgoing.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
+    /**
+     * Answers the first request with the site's own 429 (the Netlify Function's answer, imported,
+     * not retyped), then passes every request on to the local server. Only the wait is shortened:
+     * the production `Retry-After` of a whole window would make each run last a minute.
+     */
+    test.beforeEach(async ({ baseURL }) => {
+      requests = 0;
+      server = createServer(async (incoming, outgoing) => {
+        requests++;
+        const answer =
+          requests === 1
+            ? await (tooManyRequests as (request: Request) => Response | Promise<Response>)(
+                new Request(`${origin}${incoming.url}`),
+              )
+            : await fetch(`${baseURL}${incoming.url}`, { headers: { accept: 'application/json' } });
+        const headers = Object.fromEntries(answer.headers);
+        if (answer.status === 429) {
+          if (retryAfter) headers['retry-after'] = retryAfter;
+          else delete headers['retry-after'];
+        }
+        outgoing.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
+      });
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+      origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    test.afterEach(() => new Promise<void>((done) => server.close(() => done())));
+
+    for (const label of ['curl', 'JavaScript', 'Python']) {
+      test(`the ${label} sample waits as the retry rule says after the site's 429, then prints what the page shows`, async ({
+        page,
+        baseURL,
+      }) => {
+        test.skip(label === 'Python' && !hasPython, 'python3 is not installed on this machine');
+        const sample = (await readSamples(page, '/docs/rate-limits/')).find((candidate) => candidate.label === label)!;
+        // The sample as shown, pointed at the server that answers 429 first.
+        expect(sample.code).toContain(`${baseURL}/api/v1/platforms`);
+        const result = await runSample({ ...sample, code: sample.code.replaceAll(baseURL!, origin) }, folder);
+        expect(result.code, result.stderr).toBe(0);
+        expectShownOutput(sample, result.stdout);
+        expect(requests).toBe(2);
+        if (label === 'curl') return;
+        const waited = Number(/^rate limited; retrying in ([\d.]+) s\n$/.exec(result.stderr)?.[1]);
+        // Retry-After's seconds, or else a random wait within the client's first range.
+        if (retryAfter) expect(waited).toBe(Number(retryAfter));
+        else {
+          const top = DEFAULT_RETRY_POLICY.baseDelayMs / 1000;
+          expect(waited).toBeGreaterThanOrEqual(top / 2);
+          expect(waited).toBeLessThanOrEqual(top);
+        }
+      });
+    }
   });
-  test.afterEach(() => new Promise<void>((done) => server.close(() => done())));
-
-  for (const label of ['curl', 'JavaScript', 'Python']) {
-    test(`the ${label} sample waits as Retry-After says after the site's 429, then prints what the page shows`, async ({
-      page,
-      baseURL,
-    }) => {
-      test.skip(label === 'Python' && !hasPython, 'python3 is not installed on this machine');
-      const sample = (await readSamples(page, '/docs/rate-limits/')).find((candidate) => candidate.label === label)!;
-      // The sample as shown, pointed at the server that answers 429 first.
-      expect(sample.code).toContain(`${baseURL}/api/v1/platforms`);
-      const result = await runSample({ ...sample, code: sample.code.replaceAll(baseURL!, origin) }, folder);
-      expect(result.code, result.stderr).toBe(0);
-      expectShownOutput(sample, result.stdout);
-      expect(requests).toBe(2);
-      if (label !== 'curl') expect(result.stderr).toBe('rate limited; retrying in 1 s\n');
-    });
-  }
-});
 
 test.describe('the conditional requests on /docs/rate-limits/', () => {
   for (const label of ['curl', 'JavaScript', 'Python']) {

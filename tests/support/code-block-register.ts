@@ -70,7 +70,7 @@ export const codeBlockRegister: readonly RegisteredBlock[] = [
   {
     name: 'the back-off in Python',
     pages: ['/docs/rate-limits/'],
-    match: /^import json\nimport sys\nimport time\n/,
+    match: /^import json\nimport random\nimport sys\nimport time\n/,
     test: SAMPLES_SPEC,
   },
   {

@@ -114,7 +114,7 @@ export interface SampleRetryRule {
   /** Attempts in all: the first and its retries. */
   attempts: number;
   retries: number;
-  /** Without `Retry-After`: the first wait in seconds, doubled at each retry up to the second. */
+  /** Without `Retry-After`: the top of the first random wait in seconds (at least half of it), doubled at each retry up to the second. */
   backoffFirstSeconds: number;
   backoffMaxSeconds: number;
 }
@@ -146,10 +146,10 @@ export function buildBackoffSamples(url: string, rule: SampleRetryRule): CodeSam
     if (response.status !== 429 || attempt === attempts) {
       throw new Error(\`HTTP \${response.status}: \${await response.text()}\`);
     }
-    // Without Retry-After, back off: ${rule.backoffFirstSeconds} s, doubled each time.
-    const seconds =
-      Number(response.headers.get('Retry-After')) || Math.min(${rule.backoffMaxSeconds}, ${rule.backoffFirstSeconds} * 2 ** (attempt - 1));
-    console.error(\`rate limited; retrying in \${seconds} s\`);
+    // Without Retry-After, wait a random time up to ${rule.backoffFirstSeconds} s, but at least half, doubled each time up to ${rule.backoffMaxSeconds} s.
+    const top = Math.min(${rule.backoffMaxSeconds}, ${rule.backoffFirstSeconds} * 2 ** (attempt - 1));
+    const seconds = Number(response.headers.get('Retry-After')) || top / 2 + (Math.random() * top) / 2;
+    console.error(\`rate limited; retrying in \${Math.round(seconds * 10) / 10} s\`);
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   }
 }
@@ -161,6 +161,7 @@ console.log(JSON.stringify(await getJson('${url}'), null, 2));`,
       label: 'Python',
       lang: 'python',
       code: `import json
+import random
 import sys
 import time
 import urllib.error
@@ -179,9 +180,11 @@ def get_json(url, attempts=${rule.attempts}):
         except urllib.error.HTTPError as error:
             if error.code != 429 or attempt == attempts:
                 raise
-            # Without Retry-After, back off: ${rule.backoffFirstSeconds} s, doubled each time.
-            seconds = int(error.headers.get("Retry-After") or min(${rule.backoffMaxSeconds}, ${rule.backoffFirstSeconds} * 2 ** (attempt - 1)))
-            print(f"rate limited; retrying in {seconds} s", file=sys.stderr)
+            # Without Retry-After, wait a random time up to ${rule.backoffFirstSeconds} s, but at least half, doubled each time up to ${rule.backoffMaxSeconds} s.
+            top = min(${rule.backoffMaxSeconds}, ${rule.backoffFirstSeconds} * 2 ** (attempt - 1))
+            retry_after = error.headers.get("Retry-After")
+            seconds = int(retry_after) if retry_after else random.uniform(top / 2, top)
+            print(f"rate limited; retrying in {round(seconds, 1)} s", file=sys.stderr)
             time.sleep(seconds)
 
 
