@@ -44,7 +44,7 @@ export interface PageCheck {
 }
 
 /** Google's "good" cumulative layout shift. @see https://web.dev/articles/cls */
-export const GOOD_CLS = 0.1;
+const GOOD_CLS = 0.1;
 
 /** Text in `main` outside code that holds a backtick: code written the Markdown way that did not render as code. */
 const strayBackticks = (page: Page) =>
