@@ -94,7 +94,9 @@ async function scorePage(node: string, url: string, formFactor: FormFactor): Pro
     const report = status === 0 ? (JSON.parse(stdout) as LighthouseReport) : undefined;
     const code = report?.runtimeError?.code;
     if (report && !code) return readScore(report);
-    lastError = code ? `${code}: ${report?.runtimeError?.message}` : `exit ${status}: ${stderr.trim().split('\n').at(-1)}`;
+    lastError = code
+      ? `${code}: ${report?.runtimeError?.message}`
+      : `exit ${status}: ${stderr.trim().split('\n').at(-1)}`;
     if (code && !RETRIED_ERRORS.has(code)) break;
   }
   throw new Error(`lighthouse ${formFactor} ${url}: ${lastError}`);

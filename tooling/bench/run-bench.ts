@@ -106,7 +106,10 @@ type MeasuredSection = BenchResult & { title: string; measuredAt: string; machin
 const log = (message: string) => console.error(`· ${message}`);
 
 /** Builds what the chosen sections need: the client, and the site for the port its server will use. */
-async function prepare(needs: Set<string>, options: BenchOptions): Promise<{ port: number | undefined; status: number }> {
+async function prepare(
+  needs: Set<string>,
+  options: BenchOptions,
+): Promise<{ port: number | undefined; status: number }> {
   const port = needs.has('site') || needs.has('server') ? await findFreePort() : undefined;
   if (!options.build) return { port, status: 0 };
   if (needs.has('cli') || needs.has('server')) await buildCliPackage();
