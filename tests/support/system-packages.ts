@@ -4,12 +4,13 @@ import { chromiumPath } from './chromium.ts';
 
 /**
  * The Debian packages the test layers run, beside what `npm ci` installs: Chromium for the browser
- * tests (Playwright cannot download its own browsers here), zsh and fish for the shell completion
- * tests, tmux for the terminal-width tests, Info-ZIP's unzip to read the MCP Bundle as another zip
- * tool does, and a Java runtime for the W3C Nu HTML checker.
+ * tests and the benchmark's Lighthouse section (Playwright cannot download its own browsers
+ * here), zsh and fish for the shell completion tests, tmux for the terminal-width tests, Info-ZIP's
+ * unzip to read the MCP Bundle as another zip tool does, and a Java runtime for the W3C Nu HTML
+ * checker.
  */
 const PACKAGES: { name: string; layers: string[]; present(): boolean }[] = [
-  { name: 'chromium', layers: ['e2e'], present: () => isExecutable(chromiumPath()) },
+  { name: 'chromium', layers: ['e2e', 'bench'], present: () => isExecutable(chromiumPath()) },
   { name: 'zsh', layers: ['process', 'e2e'], present: () => onPath('zsh') },
   { name: 'fish', layers: ['process', 'e2e'], present: () => onPath('fish') },
   { name: 'tmux', layers: ['process'], present: () => onPath('tmux') },
