@@ -6,9 +6,10 @@
  *   - beside them, the unit tests (in-process, in one process) and the static checks (format, lint,
  *     import rules, unused code), then, once the build is done, the type check, the docs linter (on
  *     what readers get), the artifact tests (they read the build) and the process tests (real
- *     builds, packs, shells, terminals, bundlers).
+ *     builds, packs, shells, terminals, bundlers), then the benchmark in its quick mode (every
+ *     section once at its smallest size, on the same build: a section that no longer runs fails).
  *
- * `--only static,unit,process,artifacts,e2e` runs some of the layers, and files named after the options
+ * `--only static,unit,process,artifacts,e2e,bench` runs some of the layers, and files named after the options
  * narrow the layer they are in; the build and the server come only when a chosen layer needs them.
  * Each step's output is printed as a block when it ends, with its time; the run goes on after a
  * failing step where it can and exits 1 if any failed.
@@ -22,7 +23,7 @@ import { rateLimitedHost } from './support/rate-limited-host.ts';
 import { ensureSystemPackages } from './support/system-packages.ts';
 import { testBuildEnv } from './support/test-build.ts';
 
-const LAYERS = ['static', 'unit', 'process', 'artifacts', 'e2e'] as const;
+const LAYERS = ['static', 'unit', 'process', 'artifacts', 'e2e', 'bench'] as const;
 type Layer = (typeof LAYERS)[number];
 
 interface StepResult {
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
     console.error(`error: ${lacking}`);
     process.exit(1);
   }
-  const needsBuild = chosen.has('artifacts') || chosen.has('e2e');
+  const needsBuild = chosen.has('artifacts') || chosen.has('e2e') || chosen.has('bench');
   const port = await findFreePort();
   const baseUrl = `http://localhost:${port}`;
   const siteEnv = { EARSHOT_TEST_SITE_DIR: 'dist', EARSHOT_TEST_SITE_URL: baseUrl };
@@ -145,6 +146,11 @@ async function main(): Promise<void> {
       await step('artifact tests', process.execPath, nodeTests('artifacts'), { env: siteEnv });
     // After the build, which writes the answers netlify/functions/mcp.ts imports; they need no build.
     if (chosen.has('process')) await step('process tests', process.execPath, nodeTests('process'));
+    // Every section of `npm run bench` once, on this build: no time is asserted, a broken section fails.
+    if (chosen.has('bench') && ok)
+      await step('benchmark, quick mode', process.execPath, ['tooling/bench/run-bench.ts', '--quick', '--no-build'], {
+        quietOnSuccess: true,
+      });
   };
   try {
     await Promise.all([browserLane(), nodeLane()]);

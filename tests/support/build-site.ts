@@ -1,15 +1,9 @@
-import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 
 export interface BuildOptions {
   dataDir: string;
   outDir: string;
   env?: NodeJS.ProcessEnv;
-}
-
-export interface BuildOutcome {
-  status: number | null;
-  stdout: string;
-  stderr: string;
 }
 
 function buildEnv({ dataDir, outDir, env }: BuildOptions): NodeJS.ProcessEnv {
@@ -19,17 +13,4 @@ function buildEnv({ dataDir, outDir, env }: BuildOptions): NodeJS.ProcessEnv {
 /** Runs the real `npm run build` entry point with the given data and output folders. */
 export function runBuild(options: BuildOptions): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, ['tooling/build.ts'], { encoding: 'utf8', env: buildEnv(options) });
-}
-
-/** The same, without blocking, so that several builds can run side by side. */
-export function runBuildAsync(options: BuildOptions): Promise<BuildOutcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['tooling/build.ts'], { env: buildEnv(options) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (status) => resolve({ status, stdout, stderr }));
-  });
 }

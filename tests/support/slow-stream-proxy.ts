@@ -1,5 +1,14 @@
 import { createServer, type Server } from 'node:http';
 
+/** What fetch has already undone (compression, length, chunking) or what belongs to one connection. */
+const TRANSFER_HEADERS = new Set([
+  'content-encoding',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+]);
+
 export interface SlowStreamProxy {
   url: string;
   stop(): Promise<void>;
@@ -10,7 +19,8 @@ export interface SlowStreamProxy {
  * them: a few kilobytes at a time, with pauses between. A browser paints what it has parsed so
  * far, so a layout that depends on content arriving later shifts in front of the reader; served
  * at once from loopback, the whole page is parsed before the first paint and nothing shows.
- * Everything but HTML passes through whole.
+ * Everything but HTML passes through whole. The server's headers pass on (its
+ * Content-Security-Policy among them), but for those that describe the transfer itself.
  */
 export async function startSlowStreamProxy(
   origin: string,
@@ -24,7 +34,10 @@ export async function startSlowStreamProxy(
       });
       const type = upstream.headers.get('content-type') ?? 'application/octet-stream';
       const body = Buffer.from(await upstream.arrayBuffer());
-      response.writeHead(upstream.status, { 'content-type': type, 'cache-control': 'no-store' });
+      const headers = Object.fromEntries(
+        [...upstream.headers].filter(([name]) => !TRANSFER_HEADERS.has(name.toLowerCase())),
+      );
+      response.writeHead(upstream.status, { ...headers, 'content-type': type, 'cache-control': 'no-store' });
       if (!type.startsWith('text/html')) return void response.end(body);
       for (let offset = 0; offset < body.length; offset += chunkBytes) {
         response.write(body.subarray(offset, offset + chunkBytes));

@@ -4,23 +4,23 @@ import { chromiumPath } from './chromium.ts';
 
 /**
  * The Debian packages the test layers run, beside what `npm ci` installs: Chromium for the browser
- * tests (Playwright cannot download its own browsers here), zsh and fish for the shell completion
- * tests, tmux for the terminal-width tests, Info-ZIP's unzip to read the MCP Bundle as another zip
- * tool does, a Java runtime for the W3C Nu HTML checker, and Liberation Sans for the layout checks:
- * a font with Arial's widths, as phones' own fonts have, where Debian's fallback, DejaVu Sans, is
- * wider and overflows tables no phone overflows (Chromium only recommends it, so it is named here).
- * Without their recommended packages:
+ * tests and the benchmark's Lighthouse section (Playwright cannot download its own browsers here),
+ * zsh and fish for the shell completion tests, tmux for the terminal-width tests, Info-ZIP's unzip
+ * to read the MCP Bundle as another zip tool does, a Java runtime for the W3C Nu HTML checker, and
+ * Liberation Sans for the layout checks: a font with Arial's widths, as phones' own fonts have,
+ * where Debian's fallback, DejaVu Sans, is wider and overflows tables no phone overflows (Chromium
+ * only recommends it, so it is named here). Without their recommended packages:
  * with them, Chromium alone brings systemd, Samba libraries and printer configuration (measured on
  * a fresh Debian: 123 packages and 518 MB of disk with recommends, 31 and 452 MB without).
  */
 const PACKAGES: { name: string; layers: string[]; present(): boolean }[] = [
-  { name: 'chromium', layers: ['e2e'], present: () => isExecutable(chromiumPath()) },
+  { name: 'chromium', layers: ['e2e', 'bench'], present: () => isExecutable(chromiumPath()) },
   { name: 'zsh', layers: ['process', 'e2e'], present: () => onPath('zsh') },
   { name: 'fish', layers: ['process', 'e2e'], present: () => onPath('fish') },
   { name: 'tmux', layers: ['process'], present: () => onPath('tmux') },
   { name: 'unzip', layers: ['process'], present: () => onPath('unzip') },
   { name: 'default-jre-headless', layers: ['artifacts'], present: () => onPath('java') },
-  { name: 'fonts-liberation', layers: ['e2e'], present: () => hasFont('Liberation Sans') },
+  { name: 'fonts-liberation', layers: ['e2e', 'bench'], present: () => hasFont('Liberation Sans') },
 ];
 
 function isExecutable(path: string): boolean {

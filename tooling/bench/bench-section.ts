@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { summarize, type Summary } from './bench-stats.ts';
 
 /** What a section may ask the runner for; the runner prepares only what the chosen sections need. */
@@ -16,6 +16,11 @@ export interface BenchContext {
   node: string;
   /** Progress messages, on stderr, so that stdout holds only the tables. */
   log(message: string): void;
+  /**
+   * `--quick` (what `npm test` runs): the smallest sizes, one run each, no warm-up. The figures
+   * mean nothing; the run proves that every section still works end to end.
+   */
+  quick: boolean;
 }
 
 export interface BenchRow {
@@ -28,6 +33,8 @@ export interface BenchRow {
 export interface BenchResult {
   rows: BenchRow[];
   figures: Record<string, unknown>;
+  /** What the section found wrong (a wrong answer, not a slow one): the bench then exits 1. */
+  problems?: string[];
 }
 
 /** One part of the benchmark, in a module of its own; `run-bench.ts` prints its rows as a table. */
@@ -51,28 +58,51 @@ export interface TimedCommand {
   args: string[];
 }
 
+/** How many measured and unmeasured runs: the defaults, or one run and no warm-up in quick mode. */
+export function runCounts(quick: boolean, runs: number, warmups: number): { runs: number; warmups: number } {
+  return quick ? { runs: 1, warmups: 0 } : { runs, warmups };
+}
+
+/** Runs a process to its end without blocking the event loop (the bench's own server must answer it). */
+export function runProcess(
+  command: string,
+  args: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 /**
  * Wall time of whole processes, from spawn to exit, as a user feels it, over `runs` runs after
  * `warmups` unmeasured runs (which fill the OS file cache). The commands take turns, run by run,
- * so that a machine busy with other work slows them all alike instead of skewing one.
+ * so that a machine busy with other work slows them all alike instead of skewing one. Each
+ * process runs asynchronously: a synchronous child would block the event loop of the local
+ * server it talks to, which runs in this process.
  */
-export function timeProcesses(
+export async function timeProcesses(
   commands: readonly TimedCommand[],
   options: { runs?: number; warmups?: number } = {},
-): ProcessTiming[] {
+): Promise<ProcessTiming[]> {
   const { runs = 21, warmups = 3 } = options;
   const times: number[][] = commands.map(() => []);
   const outputs: string[] = commands.map(() => '');
   for (let i = 0; i < warmups + runs; i++) {
-    commands.forEach(({ command, args }, index) => {
+    for (const [index, { command, args }] of commands.entries()) {
       const start = performance.now();
-      const result = spawnSync(command, args, { encoding: 'utf8' });
+      const result = await runProcess(command, args);
       const elapsed = performance.now() - start;
       if (result.status !== 0)
         throw new Error(`${command} ${args.join(' ')} exited with ${result.status}:\n${result.stderr}`);
       if (i >= warmups) times[index]!.push(elapsed);
       outputs[index] = result.stdout;
-    });
+    }
   }
   return times.map((list, index) => ({ summary: summarize(list), stdout: outputs[index]! }));
 }

@@ -21,6 +21,15 @@ const BUILD_RUNS = 3;
 /** Pages whose weight once grew with the data (their samples printed every platform). */
 const TRACKED_PAGES = ['docs/index.html', 'docs/rate-limits/index.html', 'docs/platforms/index.html', 'llms-full.txt'];
 const IN_PROCESS_RUNS = 5;
+/** `--quick`: the smallest size, built once without a warm-up, checked once in-process. */
+const QUICK = { buildSizes: [BUILD_SIZES[0]], inProcessSizes: [BUILD_SIZES[0]], buildRuns: 1, inProcessRuns: 1 };
+const FULL = {
+  buildSizes: BUILD_SIZES,
+  inProcessSizes: IN_PROCESS_SIZES,
+  buildRuns: BUILD_RUNS,
+  inProcessRuns: IN_PROCESS_RUNS,
+};
+type Plan = typeof QUICK | typeof FULL;
 
 interface BuildScalePoint {
   platforms: number;
@@ -52,15 +61,16 @@ export const buildScale: BenchSection = {
   id: 'build',
   title: 'Build scale (synthetic platforms; build = tooling/build.ts end to end)',
   needs: [],
-  async run({ node, log }) {
-    const dataDirs = new Map(IN_PROCESS_SIZES.map((count) => [count, writeSyntheticDataDir(count)]));
+  async run({ node, log, quick }) {
+    const plan: Plan = quick ? QUICK : FULL;
+    const dataDirs = new Map(plan.inProcessSizes.map((count) => [count, writeSyntheticDataDir(count)]));
     try {
       const inProcess: InProcessPoint[] = [];
-      for (const count of IN_PROCESS_SIZES) {
+      for (const count of plan.inProcessSizes) {
         log(`build: validating and emitting ${count} platforms in-process`);
-        inProcess.push(await measureInProcess(count, dataDirs.get(count)!));
+        inProcess.push(await measureInProcess(count, dataDirs.get(count)!, plan.inProcessRuns));
       }
-      const builds = measureBuilds(node, dataDirs, log);
+      const builds = measureBuilds(node, dataDirs, log, plan);
       const rows: BenchRow[] = [];
       for (const point of builds) {
         const { stages } = point;
@@ -117,7 +127,12 @@ export const buildScale: BenchSection = {
  * cache and `.cache/openapi/`. The sizes take turns run by run, so that a burst of load from
  * other work on the machine lands on all sizes alike. One unmeasured build first warms the caches.
  */
-function measureBuilds(node: string, dataDirs: Map<number, string>, log: (message: string) => void): BuildScalePoint[] {
+function measureBuilds(
+  node: string,
+  dataDirs: Map<number, string>,
+  log: (message: string) => void,
+  { buildSizes, buildRuns }: Plan,
+): BuildScalePoint[] {
   const samples = new Map<
     number,
     {
@@ -128,12 +143,14 @@ function measureBuilds(node: string, dataDirs: Map<number, string>, log: (messag
       slowest: { route: string; ms: number };
       pagefindMs: number | undefined;
     }[]
-  >(BUILD_SIZES.map((count) => [count, []]));
-  log('build: warm-up build');
-  runBuild(node, dataDirs.get(BUILD_SIZES[0])!);
-  for (let run = 1; run <= BUILD_RUNS; run++) {
-    for (const count of BUILD_SIZES) {
-      log(`build: ${count} platforms, run ${run} of ${BUILD_RUNS}`);
+  >(buildSizes.map((count) => [count, []]));
+  if (buildRuns > 1) {
+    log('build: warm-up build');
+    runBuild(node, dataDirs.get(buildSizes[0]!)!);
+  }
+  for (let run = 1; run <= buildRuns; run++) {
+    for (const count of buildSizes) {
+      log(`build: ${count} platforms, run ${run} of ${buildRuns}`);
       const result = runBuild(node, dataDirs.get(count)!);
       const pagesMs = result.timings.routes.reduce((sum, route) => sum + route.ms, 0);
       const slowest = result.timings.routes.reduce((a, b) => (b.ms > a.ms ? b : a), { route: '-', ms: 0 });
@@ -147,7 +164,7 @@ function measureBuilds(node: string, dataDirs: Map<number, string>, log: (messag
       });
     }
   }
-  return BUILD_SIZES.map((count) => {
+  return buildSizes.map((count) => {
     const list = samples.get(count)!;
     const last = list.at(-1)!;
     const medianRun = [...list].sort((a, b) => a.ms - b.ms)[Math.floor(list.length / 2)]!;
@@ -202,7 +219,7 @@ function runBuild(node: string, dataDir: string) {
  * `loadSiteData` (read, parse, schema and rules), then both endpoints the way the endpoint file
  * renders them (`renderEndpointBody`: builder, schema check and JSON), and the OpenAPI document.
  */
-async function measureInProcess(count: number, dataDir: string): Promise<InProcessPoint> {
+async function measureInProcess(count: number, dataDir: string, runs: number): Promise<InProcessPoint> {
   const platformsFile = join(dataDir, 'platforms.json');
   const rateLimit = readRateLimit();
   const baseUrl = 'https://earshot.dev';
@@ -211,7 +228,7 @@ async function measureInProcess(count: number, dataDir: string): Promise<InProce
   const openApi: number[] = [];
   let bytes = { platforms: 0, capabilities: 0, openApi: 0 };
   // Run 0 is a warm-up: it compiles the schema validators, which a build does once too.
-  for (let run = 0; run <= IN_PROCESS_RUNS; run++) {
+  for (let run = 0; run <= runs; run++) {
     // loadSiteData caches by modification time; a new time makes it read and check the file again,
     // as after an edit.
     const stamp = new Date(Date.UTC(2026, 0, 1, 0, 0, run));

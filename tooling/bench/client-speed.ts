@@ -1,5 +1,5 @@
 import { formatMs, formatSpread, roundSummary } from './bench-stats.ts';
-import { timeProcesses, type BenchSection, type ProcessTiming } from './bench-section.ts';
+import { runCounts, timeProcesses, type BenchSection, type ProcessTiming } from './bench-section.ts';
 
 /** The floor: the least a Node process can do to fetch the same answer and print it. */
 const BARE_FETCH =
@@ -13,14 +13,17 @@ export const clientSpeed: BenchSection = {
   id: 'client',
   title: 'Command-line client speed (wall time per process against the local server)',
   needs: ['server', 'cli'],
-  async run({ baseUrl, cliPath, node }) {
+  async run({ baseUrl, cliPath, node, quick }) {
     const url = `${baseUrl}/api/v1/platforms`;
-    const [client, bare, version, empty] = timeProcesses([
-      { command: node, args: [cliPath, 'platforms', '--json', '--base-url', baseUrl] },
-      { command: node, args: ['-e', BARE_FETCH, url] },
-      { command: node, args: [cliPath, '--version'] },
-      { command: node, args: ['-e', ''] },
-    ]) as [ProcessTiming, ProcessTiming, ProcessTiming, ProcessTiming];
+    const [client, bare, version, empty] = (await timeProcesses(
+      [
+        { command: node, args: [cliPath, 'platforms', '--json', '--base-url', baseUrl] },
+        { command: node, args: ['-e', BARE_FETCH, url] },
+        { command: node, args: [cliPath, '--version'] },
+        { command: node, args: ['-e', ''] },
+      ],
+      runCounts(quick, 21, 3),
+    )) as [ProcessTiming, ProcessTiming, ProcessTiming, ProcessTiming];
     const same = client.stdout.trimEnd() === bare.stdout.trimEnd();
     const fetchRatio = client.summary.median / bare.summary.median;
     const startupRatio = version.summary.median / empty.summary.median;
@@ -52,6 +55,7 @@ export const clientSpeed: BenchSection = {
           detail: `${formatSpread(empty.summary)}; startup floor; ratio ${startupRatio.toFixed(2)}x`,
         },
       ],
+      problems: same ? [] : ['earshot platforms --json printed other bytes than a bare fetch of the same URL'],
       figures: {
         platformsJsonMs: roundSummary(client.summary),
         bareFetchMs: roundSummary(bare.summary),

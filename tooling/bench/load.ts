@@ -6,6 +6,8 @@ import { formatMs } from './bench-stats.ts';
 /** Fixed, so that runs compare: each endpoint gets this many requests over this many connections. */
 const LOAD_REQUESTS_PER_ENDPOINT = 2000;
 const LOAD_CONCURRENCY = 10;
+/** `--quick`: enough requests to prove that the run works, at the same concurrency. */
+const QUICK_REQUESTS_PER_ENDPOINT = 20;
 /** Per request; a slower answer counts as an error. */
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Each run stops itself after this long even if requests are still missing, so it always ends. */
@@ -35,16 +37,22 @@ export const load: BenchSection = {
   id: 'load',
   needs: ['server'],
   title: `Load (loadtest, ${LOAD_REQUESTS_PER_ENDPOINT} requests per endpoint, ${LOAD_CONCURRENCY} at a time, loopback)`,
-  async run({ baseUrl }) {
+  async run({ baseUrl, quick }) {
+    const requests = quick ? QUICK_REQUESTS_PER_ENDPOINT : LOAD_REQUESTS_PER_ENDPOINT;
     const rows: BenchRow[] = [];
+    const problems: string[] = [];
     const figures: Record<string, unknown> = {
-      requestsPerEndpoint: LOAD_REQUESTS_PER_ENDPOINT,
+      requestsPerEndpoint: requests,
       concurrency: LOAD_CONCURRENCY,
     };
     for (const route of endpoints) {
       const url = `${baseUrl}${route.path}`;
       const expected = await (await fetch(url, { headers: { accept: 'application/json' } })).text();
-      const { result, errors, non2xx, wrongBodies } = await runLoad(url, expected);
+      const { result, errors, non2xx, wrongBodies } = await runLoad(url, expected, requests);
+      if (non2xx + wrongBodies > 0)
+        problems.push(
+          `GET ${route.path}: ${non2xx} answers not 2xx, ${wrongBodies} with a body other than the endpoint's`,
+        );
       const p = (percentile: number) => formatMs(result.percentiles[percentile] ?? Number.NaN);
       rows.push(
         {
@@ -71,11 +79,11 @@ export const load: BenchSection = {
         wrongBodies,
       };
     }
-    return { rows, figures };
+    return { rows, figures, problems };
   },
 };
 
-function runLoad(url: string, expectedBody: string): Promise<LoadOutcome> {
+function runLoad(url: string, expectedBody: string, requests: number): Promise<LoadOutcome> {
   let errors = 0;
   let non2xx = 0;
   let wrongBodies = 0;
@@ -83,7 +91,7 @@ function runLoad(url: string, expectedBody: string): Promise<LoadOutcome> {
     loadTest(
       {
         url,
-        maxRequests: LOAD_REQUESTS_PER_ENDPOINT,
+        maxRequests: requests,
         concurrency: LOAD_CONCURRENCY,
         maxSeconds: MAX_RUN_SECONDS,
         timeout: REQUEST_TIMEOUT_MS,

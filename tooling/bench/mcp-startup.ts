@@ -7,11 +7,13 @@ import { join, resolve } from 'node:path';
 import { findFreePort, stopProcessGroup } from '../local-server.ts';
 import { PUBLISHED_ANSWERS_FILE } from '../../site/lib/mcp/write-published-answers.ts';
 import { cliBuildOptions } from '../build-cli.ts';
-import type { BenchRow, BenchSection } from './bench-section.ts';
+import { runCounts, type BenchRow, type BenchSection } from './bench-section.ts';
 import { formatMs, formatSpread, roundSummary, summarize, type Summary } from './bench-stats.ts';
 
 const RUNS = 21;
 const WARMUPS = 3;
+
+type Counts = { runs: number; warmups: number };
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -97,9 +99,10 @@ serve(endpoint);
  */
 export const mcpStartup: BenchSection = {
   id: 'mcp',
-  title: `MCP: time to the first tools/list answer (${RUNS} runs each, taking turns)`,
+  title: `MCP: time to the first tools/list answer (${RUNS} runs each, taking turns; one in quick mode)`,
   needs: ['server', 'cli'],
-  async run({ baseUrl, cliPath, node, log }) {
+  async run({ baseUrl, cliPath, node, log, quick }) {
+    const counts = runCounts(quick, RUNS, WARMUPS);
     const work = mkdtempSync(join(tmpdir(), 'earshot-bench-mcp-'));
     const servers: ChildProcess[] = [];
     try {
@@ -120,11 +123,11 @@ export const mcpStartup: BenchSection = {
       const rows: BenchRow[] = [];
       const figures: Record<string, unknown> = {};
       for (const era of Object.keys(OPENINGS) as Era[]) {
-        const measured = await measureEra(era, node, targets, log);
+        const measured = await measureEra(era, node, targets, log, counts);
         rows.push(...measured.rows);
         figures[era] = measured.figures;
       }
-      return { rows, figures: { runs: RUNS, warmups: WARMUPS, ...figures } };
+      return { rows, figures: { ...counts, ...figures } };
     } finally {
       for (const server of servers) await stopProcessGroup(server);
       rmSync(work, { recursive: true, force: true });
@@ -170,21 +173,25 @@ async function measureEra(
   node: string,
   targets: { baseUrl: string; cliPath: string; floorStdio: string; floorHttp: string; earshotHttp: string },
   log: (line: string) => void,
+  counts: Counts,
 ): Promise<{ rows: BenchRow[]; figures: Record<string, unknown> }> {
   const { baseUrl, cliPath, floorStdio, floorHttp, earshotHttp } = targets;
   log(`stdio, ${era}`);
-  const [earshot, floor] = (await takeTurns([
-    () => timeStdio(node, [cliPath, 'mcp', '--base-url', baseUrl], era),
-    () => timeStdio(node, [floorStdio], era),
-  ])) as [Summary, Summary];
+  const [earshot, floor] = (await takeTurns(
+    [() => timeStdio(node, [cliPath, 'mcp', '--base-url', baseUrl], era), () => timeStdio(node, [floorStdio], era)],
+    counts,
+  )) as [Summary, Summary];
   log(`HTTP, ${era}`);
-  const [local, localFunction, plain, floorPlain] = (await takeTurns([
-    () => timeHttp(`${baseUrl}/mcp`, era),
-    // Any function costs the local server this much per request: the 429 answer does nothing.
-    () => timeHttp(`${baseUrl}/.netlify/functions/too-many-requests`, era, 429),
-    () => timeHttp(earshotHttp, era),
-    () => timeHttp(floorHttp, era),
-  ])) as [Summary, Summary, Summary, Summary];
+  const [local, localFunction, plain, floorPlain] = (await takeTurns(
+    [
+      () => timeHttp(`${baseUrl}/mcp`, era),
+      // Any function costs the local server this much per request: the 429 answer does nothing.
+      () => timeHttp(`${baseUrl}/.netlify/functions/too-many-requests`, era, 429),
+      () => timeHttp(earshotHttp, era),
+      () => timeHttp(floorHttp, era),
+    ],
+    counts,
+  )) as [Summary, Summary, Summary, Summary];
   const ratio = (a: Summary, b: Summary) => `${(a.median / b.median).toFixed(2)}x the floor`;
   const rows: BenchRow[] = [
     {
@@ -229,13 +236,13 @@ async function measureEra(
   return { rows, figures };
 }
 
-/** Runs each measurement in turn, `WARMUPS` unmeasured rounds first, and summarizes each. */
-async function takeTurns(measurements: (() => Promise<number>)[]): Promise<Summary[]> {
+/** Runs each measurement in turn, `warmups` unmeasured rounds first, and summarizes each. */
+async function takeTurns(measurements: (() => Promise<number>)[], { runs, warmups }: Counts): Promise<Summary[]> {
   const times: number[][] = measurements.map(() => []);
-  for (let round = 0; round < WARMUPS + RUNS; round++) {
+  for (let round = 0; round < warmups + runs; round++) {
     for (const [index, measure] of measurements.entries()) {
       const ms = await measure();
-      if (round >= WARMUPS) times[index]!.push(ms);
+      if (round >= warmups) times[index]!.push(ms);
     }
   }
   return times.map((list) => summarize(list));

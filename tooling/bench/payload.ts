@@ -11,6 +11,8 @@ import { writeSyntheticDataDir } from './synthetic-data.ts';
 
 /** The platforms of the large case: the same bodies as a build of that size writes, made in-process. */
 const LARGE_COUNT = 10_000;
+/** `--quick`: the same bodies at the smallest size. */
+const QUICK_COUNT = 10;
 
 interface PayloadFigure extends CompressedSizes {
   url: string;
@@ -22,7 +24,8 @@ export const payload: BenchSection = {
   id: 'payload',
   title: 'Payload (bytes; gzip level 9, brotli quality 11)',
   needs: ['site'],
-  async run({ siteDir }) {
+  async run({ siteDir, quick }) {
+    const count = quick ? QUICK_COUNT : LARGE_COUNT;
     const figures: PayloadFigure[] = [];
     const served = [
       ...endpoints.map((endpoint) => ({ url: endpoint.path, file: endpointFile(endpoint) })),
@@ -32,11 +35,11 @@ export const payload: BenchSection = {
       figures.push({ url, data: 'shipped data', ...compressedSizes(readFileSync(join(siteDir, file))) });
     }
 
-    const dataDir = writeSyntheticDataDir(LARGE_COUNT);
+    const dataDir = writeSyntheticDataDir(count);
     try {
       const data = loadSiteDataOrThrow({ dataDir });
       const baseUrl = 'https://earshot.dev';
-      const large = `${LARGE_COUNT.toLocaleString('en')} synthetic platforms`;
+      const large = `${count.toLocaleString('en')} synthetic platforms`;
       const bodies: [string, unknown][] = [
         ...endpoints.map((endpoint): [string, unknown] => [endpoint.path, endpoint.buildBody(data, baseUrl)]),
         [OPENAPI_PATH, buildOpenApiDocument({ data, baseUrl, rateLimit: readRateLimit() })],

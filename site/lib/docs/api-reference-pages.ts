@@ -28,7 +28,7 @@ export function forApiReference<Document extends Pick<OpenApiDocument, 'tags'>>(
  * page from its method, path and description (there are no tag pages: see `forApiReference`).
  * Left to the plugin, the overview is titled "Overview" and every page carries the site's
  * description. The paths follow the plugin's scheme (`operations/<operationId>`, slugged with
- * github-slugger as it does); tests/e2e/pages.spec.ts fails if a generated page is missing here.
+ * github-slugger as it does); tests/e2e/page-sweep.spec.ts fails if a generated page is missing here.
  */
 export function describeApiReferencePages(document: OpenApiDocument): Map<string, PageMetadata> {
   const base = `/${API_REFERENCE_BASE}/`;

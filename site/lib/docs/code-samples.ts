@@ -292,7 +292,7 @@ except urllib.error.HTTPError as error:
  * pages: MDX strips the leading whitespace of every line inside a JSX expression written in the
  * page (`<Code code={`…`} />`), so an indented sample typed there loses its indentation on screen
  * and in what the copy button copies. tests/unit/docs-code-source.test.ts keeps such literals out
- * of the pages; tests/e2e/copy-buttons.spec.ts compares what each copy button copies with these.
+ * of the pages; tests/support/page-sweep-checks.ts compares what each copy button copies with these.
  */
 
 /** The file the library sample is saved as: an ES module, so Node runs its top-level `await`. */

@@ -98,7 +98,7 @@ export async function createMcpEndpoint(options: McpEndpointOptions): Promise<Mc
     const headers = new Headers(request.headers);
     headers.delete('content-length');
     const answer = await handler.fetch(new Request(request.url, { method: 'POST', headers, body }));
-    return finish(await withOneLineErrors(answer, readRequest(message)));
+    return finish(await withOneLineErrors(answer, () => readRequest(message)));
   };
 }
 
@@ -110,14 +110,17 @@ function jsonRpcError(status: number, message: string, withoutBody = false): Res
     : Response.json(body, { status });
 }
 
-/** Headers every answer carries, whatever produced it. */
+/**
+ * Headers every answer carries, whatever produced it. Set on the answer itself: every answer here
+ * is built in this process, so its headers can change, and a copy of the answer would put a
+ * second stream in front of its body on every request.
+ */
 function finish(response: Response): Response {
-  const headers = new Headers(response.headers);
   // Answers depend on the request body, which no HTTP cache keys on.
-  headers.set('Cache-Control', 'no-store');
-  headers.set('X-Content-Type-Options', 'nosniff');
-  headers.delete('Set-Cookie');
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  response.headers.set('Cache-Control', 'no-store');
+  response.headers.set('X-Content-Type-Options', 'nosniff');
+  response.headers.delete('Set-Cookie');
+  return response;
 }
 
 /** The body as JSON, or `undefined` when it is not JSON (the SDK answers that with its parse error). */
@@ -140,10 +143,16 @@ function readRequest(message: unknown): ReceivedRequest | undefined {
  * (to 2025 clients, and for `subscriptions/listen`, which ends at once: nothing here changes) a
  * short SSE stream that ends with the response; both are read whole.
  */
-async function withOneLineErrors(response: Response, request: ReceivedRequest | undefined): Promise<Response> {
+async function withOneLineErrors(
+  response: Response,
+  readReceived: () => ReceivedRequest | undefined,
+): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   if (!response.body || !(type.startsWith('application/json') || type.startsWith('text/event-stream'))) return response;
   const text = await response.text();
+  // Most answers hold no error: nothing to parse again.
+  if (!text.includes('"error"')) return new Response(text, response);
+  const request = readReceived();
   const fix = (json: string): string => {
     try {
       const message = JSON.parse(json) as { error?: JsonRpcErrorObject };

@@ -1,26 +1,42 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { DEFAULT_RETRIES } from '../../client/src/api/retry-policy.ts';
 import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
+import { describeRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
+import { describeRetryLimit } from '../../site/lib/docs/retry-rule.ts';
 import { EXAMPLE_PLATFORM_COUNT } from '../../site/lib/openapi/build-openapi-document.ts';
 import type { ChangelogData } from '../../contract/schemas/index.ts';
 import { CHANGELOG_FEED_PATH } from '../../site/lib/changelog/build-changelog-feed.ts';
 import { escapeMarkdownMarkup, escapeMarkdownText } from '../../site/lib/text/escape-markdown.ts';
 import { recordAsPublished } from '../../tooling/published-contract/record-as-published.ts';
-import { runBuildAsync } from '../support/build-site.ts';
 import { attribute, parseHtml, textContent, walkElements, type HtmlElement } from '../support/html-tree.ts';
+import { copyProjectFiles } from '../support/project-copy.ts';
 import { readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
+import { testSite } from '../support/test-build.ts';
 
 /**
- * Valid data whose names and description hold HTML, Markdown and unusual Unicode
- * (tests/fixtures/hostile-data): the build must succeed, every page must show those strings as
- * text, never as markup, and the JSON answers must carry them unchanged.
+ * One build of other data and other facts than the test run's, for two questions at once (a
+ * whole build is the slow part of each):
+ * - valid data whose names and description hold HTML, Markdown and unusual Unicode
+ *   (tests/fixtures/hostile-data): the build must succeed, every page must show those strings as
+ *   text, never as markup, and the JSON answers must carry them unchanged;
+ * - a fact changed at its one home changes every word that states it: a new API rate limit in
+ *   netlify.toml, a new retry default in the client's policy, and a new client version, as its
+ *   bytes change; the change to /openapi.json is recorded as `npm run changes` would. Every page,
+ *   Markdown twin, `llms` file and the Agent Skill that states the old fact in the test run's
+ *   build must state the new one in this build, and none the old one.
+ * The build runs in a copy of the project (its files, and node_modules as hard links, which Astro
+ * needs as real paths), with the fixture as its data (`EARSHOT_DATA_DIR`), recorded as published.
  */
 const FIXTURE = 'tests/fixtures/hostile-data';
-const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-hostile-')), 'dist');
+const root = mkdtempSync(join(tmpdir(), 'earshot-variant-'));
+const dataDir = join(root, 'hostile-data');
+const outDir = join(root, 'dist');
 const { product, platforms } = loadSiteDataOrThrow({ dataDir: FIXTURE, displayDir: FIXTURE });
 /** An announcement whose title, reason and summary hold HTML and Markdown: valid, one line each. */
 const [announcement] = JSON.parse(readFileSync(join(FIXTURE, 'changelog.json'), 'utf8')) as ChangelogData;
@@ -29,6 +45,25 @@ const file = (path: string) => files.find((candidate) => candidate.path === path
 const pages = () => files.filter(({ path }) => path.endsWith('.html'));
 /** The API reference examples show the first platforms only. */
 const examplePlatforms = platforms.slice(0, EXAMPLE_PLATFORM_COUNT);
+
+const rateLimit = readRateLimit();
+const changedLimit = { ...rateLimit, windowLimit: rateLimit.windowLimit - 15 };
+const changedRetries = DEFAULT_RETRIES + 2;
+
+/** What readers get: pages, twins, the llms files and the skill. */
+const isReadersText = (path: string) =>
+  path.endsWith('.html') || path.endsWith('.md') || path === 'llms.txt' || path === 'llms-full.txt';
+
+const facts: [string, { before: string; after: string }][] = [
+  [
+    "the API's rate limit (netlify.toml)",
+    { before: describeRateLimit(rateLimit), after: describeRateLimit(changedLimit) },
+  ],
+  [
+    "the client's retry default (client/src/api/retry-policy.ts)",
+    { before: describeRetryLimit(DEFAULT_RETRIES), after: describeRetryLimit(changedRetries) },
+  ],
+];
 
 /** What the fixture tries to inject, and how a browser would show that it worked. */
 const injected: [string, (element: HtmlElement) => boolean][] = [
@@ -49,18 +84,66 @@ const injected: [string, (element: HtmlElement) => boolean][] = [
   ],
 ];
 
-describe('a build with valid but hostile strings in the data', () => {
-  before(async () => {
-    // A copy that counts as published: the build refuses changes to the contract nobody recorded.
-    const dataDir = join(dirname(outDir), 'data');
-    cpSync(FIXTURE, dataDir, { recursive: true });
-    recordAsPublished(dataDir);
-    const build = await runBuildAsync({ dataDir, outDir });
-    assert.equal(build.status, 0, build.stderr);
-    files = readPublishedFiles(outDir);
-  });
-  after(() => rmSync(dirname(outDir), { recursive: true, force: true }));
+/** The project's files in `root`, and node_modules hard-linked: Astro needs real paths, not the links of copyProject. */
+function copyProject(): void {
+  copyProjectFiles(root);
+  const linked = spawnSync('cp', ['-al', 'node_modules', join(root, 'node_modules')]);
+  assert.equal(linked.status, 0, linked.stderr?.toString());
+}
 
+function edit(path: string, from: RegExp, to: string): void {
+  const text = readFileSync(join(root, path), 'utf8');
+  assert.match(text, from, `${path} no longer has ${from}`);
+  writeFileSync(join(root, path), text.replace(from, to));
+}
+
+/** Runs a tooling entry point in the copy, on the fixture's data. */
+function run(args: string[]): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: {
+        ...process.env,
+        EARSHOT_DATA_DIR: dataDir,
+        EARSHOT_OUT_DIR: outDir,
+        EARSHOT_BUILD_LOG: 'silent',
+        SITE_URL: testSite().baseUrl,
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, output }));
+  });
+}
+
+before(async () => {
+  copyProject();
+  // A copy of the fixture that counts as published (the build refuses changes to the contract
+  // nobody recorded), recorded with this project's facts, before they change in the copy.
+  cpSync(FIXTURE, dataDir, { recursive: true });
+  recordAsPublished(dataDir);
+  edit(
+    'netlify.toml',
+    new RegExp(`window_limit = ${rateLimit.windowLimit}$`, 'gm'),
+    `window_limit = ${changedLimit.windowLimit}`,
+  );
+  edit(
+    'client/src/api/retry-policy.ts',
+    /^export const DEFAULT_RETRIES = \d+;/m,
+    `export const DEFAULT_RETRIES = ${changedRetries};`,
+  );
+  edit('client/package.json', /"version": "[^"]+"/, '"version": "99.0.0"');
+  const recorded = await run(['tooling/changes.ts', '--record']);
+  assert.equal(recorded.status, 0, recorded.output);
+  const build = await run(['tooling/build.ts']);
+  assert.equal(build.status, 0, build.output);
+  files = readPublishedFiles(outDir);
+});
+after(() => rmSync(root, { recursive: true, force: true }));
+
+describe('a build with valid but hostile strings in the data', () => {
   it('has names and a description that really are hostile, in the platforms the examples show too', () => {
     assert.match(product.description, /<\/script><script>/);
     assert.ok(examplePlatforms.some(({ name }) => name.includes('<img src=x onerror=')));
@@ -171,6 +254,29 @@ describe('a build with valid but hostile strings in the data', () => {
     for (const { path, text } of files.filter((file) => file.path.endsWith('.md')))
       // `\[x\](javascript:…)` is text: a backslash before the bracket makes it one.
       assert.equal(/(?<!\\)\]\(javascript:/.exec(withoutCode(text)), null, path);
+  });
+});
+
+describe('a fact changed at its home, built once', () => {
+  const built = () => readPublishedFiles(testSite().dir).filter(({ path }) => isReadersText(path));
+  const changed = () => files.filter(({ path }) => isReadersText(path));
+
+  for (const [name, { before: old, after: now }] of facts) {
+    it(`${name}: every text that stated "${old}" states "${now}", and none the old`, () => {
+      const stating = (files: PublishedFile[], text: string) =>
+        files.filter((file) => file.text.includes(text)).map(({ path }) => path);
+      const stated = stating(built(), old);
+      for (const path of ['llms.txt', 'llms-full.txt', 'docs/rate-limits.md', 'docs/rate-limits/index.html'])
+        assert.ok(stated.includes(path), `${path} does not state "${old}"`);
+      assert.deepEqual(stating(changed(), now), stated);
+      assert.deepEqual(stating(changed(), old), []);
+    });
+  }
+
+  it('the Agent Skill states both new facts', () => {
+    const skill = changed().find(({ path }) => path.endsWith('/SKILL.md'));
+    assert.ok(skill, 'no SKILL.md in the build');
+    for (const [, { after: now }] of facts) assert.ok(skill.text.includes(now), `the skill lacks "${now}"`);
   });
 });
 

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { runProcess, type BenchRow, type BenchSection } from './bench-section.ts';
+import { startCompressingProxy } from './compressing-proxy.ts';
+import { formatMs } from './bench-stats.ts';
+
+/** The form factors Lighthouse scores: its default simulated phone, and its desktop preset. */
+const FORM_FACTORS = {
+  mobile: [],
+  desktop: ['--preset=desktop'],
+} as const;
+
+type FormFactor = keyof typeof FORM_FACTORS;
+
+/** `--quick`: the home page on the phone only. */
+const QUICK_PAGES = ['/'];
+const QUICK_FORM_FACTORS: FormFactor[] = ['mobile'];
+
+/** A first mobile run on Debian's Chromium sometimes fails with this; the next one passes. */
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP']);
+const ATTEMPTS = 3;
+
+interface LighthouseScore {
+  performance: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+}
+
+/**
+ * Lighthouse's performance score and its main metrics, for every page of the sitemap, simulated
+ * mobile (its default: a mid-range phone on a slow 4G network, CPU slowed 4×) and desktop, against
+ * the local server behind a proxy that compresses as the CDN does. Lighthouse from npm drives the
+ * Chromium the browser tests use (`CHROMIUM_PATH` or Debian's). The goal is 100 on every page,
+ * both ways.
+ */
+export const lighthouse: BenchSection = {
+  id: 'lighthouse',
+  title: 'Lighthouse performance (simulated mobile and desktop; local server, gzipped as a CDN sends it)',
+  needs: ['server'],
+  async run({ baseUrl, siteDir, node, log, quick }) {
+    const pages = quick ? QUICK_PAGES : sitemapPaths(siteDir);
+    const formFactors = quick ? QUICK_FORM_FACTORS : (Object.keys(FORM_FACTORS) as FormFactor[]);
+    const rows: BenchRow[] = [];
+    const figures: Record<string, Record<string, LighthouseScore>> = {};
+    const proxy = await startCompressingProxy(baseUrl);
+    try {
+      for (const formFactor of formFactors) {
+        figures[formFactor] = {};
+        for (const path of pages) {
+          log(`lighthouse: ${formFactor} ${path}`);
+          const score = await scorePage(node, `${proxy.url}${path}`, formFactor);
+          figures[formFactor][path] = score;
+          rows.push({
+            measure: `${formFactor} ${path}`,
+            value: String(score.performance),
+            detail: `FCP ${formatMs(score.firstContentfulPaintMs)}, LCP ${formatMs(score.largestContentfulPaintMs)}, TBT ${formatMs(score.totalBlockingTimeMs)}, CLS ${score.cumulativeLayoutShift.toFixed(3)}`,
+          });
+        }
+      }
+    } finally {
+      await proxy.stop();
+    }
+    return { rows, figures: { chromium: chromiumPath(), compression: 'gzip level 6', ...figures } };
+  },
+};
+
+const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** The page paths of the built sitemap (`/`, `/docs/`, …). */
+function sitemapPaths(siteDir: string): string[] {
+  const locs = (file: string) =>
+    [...readFileSync(join(siteDir, file), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => new URL(match[1]!).pathname,
+    );
+  return locs('sitemap-index.xml')
+    .flatMap((sitemap) => locs(sitemap.slice(1)))
+    .filter((path) => !/\.[A-Za-z0-9]+$/.test(path))
+    .sort();
+}
+
+/** Runs Lighthouse's CLI on one URL (again when Chromium gave it no navigation to measure). */
+async function scorePage(node: string, url: string, formFactor: FormFactor): Promise<LighthouseScore> {
+  const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+  const args = [
+    cli,
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    `--chrome-path=${chromiumPath()}`,
+    '--chrome-flags=--headless=new --no-sandbox',
+    ...FORM_FACTORS[formFactor],
+  ];
+  let lastError = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const { status, stdout, stderr } = await runProcess(node, args);
+    const report = status === 0 ? (JSON.parse(stdout) as LighthouseReport) : undefined;
+    const code = report?.runtimeError?.code;
+    if (report && !code) return readScore(report);
+    lastError = code
+      ? `${code}: ${report?.runtimeError?.message}`
+      : `exit ${status}: ${stderr.trim().split('\n').at(-1)}`;
+    if (code && !RETRIED_ERRORS.has(code)) break;
+  }
+  throw new Error(`lighthouse ${formFactor} ${url}: ${lastError}`);
+}
+
+interface LighthouseReport {
+  runtimeError?: { code: string; message: string };
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+}
+
+function readScore({ categories, audits }: LighthouseReport): LighthouseScore {
+  const metric = (id: string) => Math.round((audits[id]?.numericValue ?? Number.NaN) * 1000) / 1000;
+  return {
+    performance: Math.round((categories.performance.score ?? 0) * 100),
+    firstContentfulPaintMs: metric('first-contentful-paint'),
+    largestContentfulPaintMs: metric('largest-contentful-paint'),
+    totalBlockingTimeMs: metric('total-blocking-time'),
+    cumulativeLayoutShift: metric('cumulative-layout-shift'),
+  };
+}
