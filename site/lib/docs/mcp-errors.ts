@@ -106,15 +106,17 @@ const describeAnswer = ({ code, status }: McpErrorAnswer) =>
     .filter(Boolean)
     .join(' with ');
 
-/** A cell of the table: "`-32700`", or by revision "`404` with `-32601` (2026-07-28); `200` with `-32601` (others)". */
+/** A cell of the table: "`-32700`", or by revision "`404` with `-32601` (2026-07-28); `200` with `-32601` (every other revision)". */
 export function describeMcpErrorAnswer(row: McpErrorRow, transport: 'stdio' | 'http', revisions: string[]): string {
   const answers = row[transport];
   if (!answers) return '';
   const named = Object.keys(answers).filter((revision) => revision !== 'other');
   if (named.length === 0) return describeAnswer(answers.other!);
+  // The other revisions are those the page lists above the table: named again in every cell, they
+  // made the table the longest part of the page.
   const others = revisions.filter((revision) => !named.includes(revision));
   return [
     ...named.map((revision) => `${describeAnswer(answers[revision]!)} (${revision})`),
-    `${describeAnswer(answers.other!)} (${others.join(', ')})`,
+    `${describeAnswer(answers.other!)} (${others.length === 1 ? others[0] : 'every other revision'})`,
   ].join('; ');
 }
