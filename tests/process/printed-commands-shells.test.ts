@@ -56,7 +56,9 @@ function expectedTail(configuration: McpConfiguration, line: string): string[] {
   const { url } = configuration.mcpServers.earshot;
   const { command, args } = configuration.mcpServers['earshot-stdio'];
   if (line.startsWith('code ')) return [];
-  return line.includes(' http ') || line.includes('--url') ? [url] : [command, ...args];
+  if (line.includes(' http ') || line.includes('--url')) return [url];
+  // Gemini CLI takes the command, then `--` before its arguments, so that none is read as its own option.
+  return line.startsWith('gemini ') ? [command, '--', ...args] : [command, ...args];
 }
 
 function printedCommands(configuration: McpConfiguration): string[] {
