@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import semver from 'semver';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,7 +94,10 @@ describe('the recorded releases', () => {
         .map((file) => `${file.sha256}  ${file.fileName}\n`)
         .join(''),
     );
-    assert.equal(served.sha256sums.match(/\.mcpb\n/g)?.length, 1, 'the releases before 1.1.0 have no bundle');
+    // The MCP Bundle came with 1.1.0: every release from then on has one, none before.
+    const withBundle = committed.releases.filter(({ version }) => semver.gte(version, '1.1.0')).length;
+    assert.ok(withBundle >= 1);
+    assert.equal(served.sha256sums.match(/\.mcpb\n/g)?.length, withBundle, 'a bundle for each release from 1.1.0 on');
     assert.ok(
       served.tarballs.at(-1)!.sbom,
       `the latest release carries its SBOM, served as ${sbomFileName(latest.fileName)}`,
