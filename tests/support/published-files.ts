@@ -21,11 +21,21 @@ export function readPublishedFiles(outDir: string): PublishedFile[] {
       const full = join(entry.parentPath, entry.name);
       const bytes = readFileSync(full);
       const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
-      return {
-        path: relative(outDir, full).split(sep).join('/'),
-        bytes,
-        text: (gzipped ? gunzipSync(bytes) : bytes).toString('utf8'),
-      };
+      const path = relative(outDir, full).split(sep).join('/');
+      return { path, bytes, text: (gzipped ? gunzip(path, bytes) : bytes).toString('utf8') };
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function gunzip(path: string, bytes: Buffer): Buffer {
+  try {
+    return gunzipSync(bytes);
+  } catch (error) {
+    throw new Error(
+      `${path} (${bytes.length} bytes) starts as gzip but does not decompress: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }
