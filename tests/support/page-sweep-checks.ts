@@ -186,6 +186,9 @@ async function copyButtonProblems(page: Page, { path, siteUrl }: LoadOutcome): P
   }
   for (const sample of samplesFromSource(siteUrl)[path] ?? [])
     if (!copied.includes(sample)) problems.push(`no copy button copies this sample exactly: ${JSON.stringify(sample)}`);
+  // Each click shows a "Copied" note that fades, then leaves the page: the checks after this one
+  // (the dark theme's contrast) read the page as a reader finds it, not half-faded notes.
+  await page.waitForFunction(() => document.querySelectorAll('.expressive-code .feedback').length === 0);
   return problems;
 }
 
