@@ -8,10 +8,12 @@ import { loadSiteContext } from '../../site/lib/site-context.ts';
 import { attribute, parseHtml, textContent, walkElements } from '../support/html-tree.ts';
 import { seriousViolations } from '../support/page-checks.ts';
 import {
+  loads,
   pageChecks,
   pagesWithSourcedSamples,
   viewports,
   type LoadOutcome,
+  type PageCheck,
   type ViewportName,
 } from '../support/page-sweep-checks.ts';
 import { builtSitemapPaths, readSitemapPaths } from '../support/sitemap.ts';
@@ -20,8 +22,8 @@ import { testSite } from '../support/test-build.ts';
 
 /**
  * Every page of the sitemap, in a test of its own (its own time budget, so that a slow machine
- * slows a page, not a sweep), loaded once per viewport that a check names
- * (tests/support/page-sweep-checks.ts), and every check of that viewport runs on that load.
+ * slows a page, not a sweep), loaded at 1440 px and at 320 px (tests/support/page-sweep-checks.ts:
+ * `loads`), and every check runs on one of these loads, at the loaded width or resized.
  * Each load goes through a proxy that streams the HTML slowly, as a real network does: that is
  * when a browser paints a half-parsed page and a layout that waits for later content shifts
  * (Starlight's right sidebar did, by 0.42). The proxy passes the server's headers on, so the
@@ -75,8 +77,13 @@ function observeLayoutShift() {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-/** Loads `path` once at `viewport` and runs every check of that viewport on it. */
-async function sweepAt(browser: Browser, name: ViewportName, path: string, siteUrl: string) {
+/** Loads `path` once at the `load` viewport and runs every check of it and of the widths it is resized to. */
+async function sweepLoad(
+  browser: Browser,
+  { load: name, resizedTo }: (typeof loads)[number],
+  path: string,
+  siteUrl: string,
+) {
   const context = await browser.newContext({ viewport: viewports[name] });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: proxy.url });
   try {
@@ -93,31 +100,52 @@ async function sweepAt(browser: Browser, name: ViewportName, path: string, siteU
     const layoutShift = await page.evaluate(
       () => (window as unknown as { __layoutShift: LoadOutcome['layoutShift'] }).__layoutShift,
     );
-    const load: LoadOutcome = {
+    const outcome: LoadOutcome = {
       path,
       status: response?.status(),
       loadProblems: [...loadProblems],
       layoutShift,
       siteUrl,
     };
-    for (const check of pageChecks.filter((candidate) => candidate.viewports.includes(name)))
-      await test.step(`${name}: ${check.name}`, async () => {
-        expect.soft(await check.run(page, load), `${path} at ${viewports[name].width} px: ${check.name}`).toEqual([]);
-      });
+    const checksAt = (viewport: ViewportName, altering: boolean) =>
+      pageChecks.filter((check) => check.viewports.includes(viewport) && Boolean(check.altersPage) === altering);
+    const phases: [ViewportName, PageCheck[]][] = [
+      [name, checksAt(name, false)],
+      ...resizedTo.map((viewport): [ViewportName, PageCheck[]] => [viewport, checksAt(viewport, false)]),
+      [name, checksAt(name, true)],
+    ];
+    for (const [viewport, checks] of phases) {
+      if (page.viewportSize()!.width !== viewports[viewport].width) await page.setViewportSize(viewports[viewport]);
+      for (const check of checks)
+        await test.step(`${viewport}: ${check.name}`, async () => {
+          expect
+            .soft(await check.run(page, outcome), `${path} at ${viewports[viewport].width} px: ${check.name}`)
+            .toEqual([]);
+        });
+    }
   } finally {
     await context.close();
   }
 }
 
-const usedViewports = (Object.keys(viewports) as ViewportName[]).filter((name) =>
-  pageChecks.some((check) => check.viewports.includes(name)),
-);
+test('every check runs on a load: each viewport it names is loaded or resized to, and what the load saw is read where the page was loaded', () => {
+  const reached = new Set<ViewportName>(loads.flatMap(({ load, resizedTo }) => [load, ...resizedTo]));
+  const loaded = new Set<ViewportName>(loads.map(({ load }) => load));
+  for (const check of pageChecks) {
+    for (const viewport of check.viewports) expect(reached.has(viewport), `${check.name} at ${viewport}`).toBe(true);
+    if (check.readsLoad || check.altersPage)
+      expect(
+        check.viewports.filter((viewport) => !loaded.has(viewport)),
+        check.name,
+      ).toEqual([]);
+  }
+});
 
 test.describe('every page of the sitemap, one load per viewport', () => {
   for (const path of builtSitemapPaths()) {
     test(path, async ({ browser, baseURL }) => {
       test.setTimeout(240_000);
-      for (const name of usedViewports) await sweepAt(browser, name, path, baseURL!);
+      for (const load of loads) await sweepLoad(browser, load, path, baseURL!);
     });
   }
 });

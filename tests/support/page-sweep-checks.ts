@@ -14,18 +14,31 @@ import { overflowingTables, seriousViolations } from './page-checks.ts';
 const productionBaseUrl = loadSiteDataOrThrow({ dataDir: 'data' }).product.baseUrl;
 
 /**
- * The checks of one page, run on one load per viewport (tests/e2e/page-sweep.spec.ts). A check
- * names the viewports it runs at and returns its problems, one line each: an empty list passes.
- * To add a check, add an entry to `pageChecks`; to check at another width, add a viewport to
- * `viewports` and name it in the checks that need it. A page is loaded once per viewport that
- * some check names.
+ * The checks of one page (tests/e2e/page-sweep.spec.ts). A check names the viewports it runs at
+ * and returns its problems, one line each: an empty list passes. To add a check, add an entry to
+ * `pageChecks`; to check at another width, add a viewport to `viewports` and name it in the checks
+ * that need it.
+ *
+ * A page is loaded once per load that some check's viewports belong to: at 1440 px, then resized
+ * to 1024 px; at 320 px, then resized to 390 px. Resizing lays the page out again as a load at
+ * that width would (tables and reflow are CSS; Expressive Code marks the blocks that scroll from a
+ * ResizeObserver, and every block that scrolls at 390 px already scrolls at 320 px). Checks of the
+ * load itself (its problems, its layout shift) name a viewport that is loaded.
  */
 export const viewports = {
   desktop: { width: 1440, height: 900 },
-  phone: { width: 390, height: 844 },
+  /** A tablet or a narrow desktop window: the widths where tables lay out between the two. */
+  tablet: { width: 1024, height: 900 },
   /** The narrowest width WCAG's reflow criterion (1.4.10) asks for. */
   narrow: { width: 320, height: 800 },
+  phone: { width: 390, height: 844 },
 } as const;
+
+/** The loads of a page, each a viewport loaded, then the viewports it is resized to, in order. */
+export const loads = [
+  { load: 'desktop', resizedTo: ['tablet'] },
+  { load: 'narrow', resizedTo: ['phone'] },
+] as const satisfies readonly { load: ViewportName; resizedTo: readonly ViewportName[] }[];
 
 export type ViewportName = keyof typeof viewports;
 
@@ -44,6 +57,10 @@ export interface LoadOutcome {
 export interface PageCheck {
   name: string;
   viewports: readonly ViewportName[];
+  /** Reads what the load saw (`LoadOutcome`): it names only viewports that are loaded, not resized to. */
+  readsLoad?: true;
+  /** Runs after the checks that leave the page as it is, at the loaded width. */
+  altersPage?: true;
   run(page: Page, load: LoadOutcome): Promise<string[]>;
 }
 
@@ -93,22 +110,6 @@ const splitWords = async (page: Page) => {
   return [...split, ...codes.filter(({ text, lines }) => isShortName(text) && lines > 1).map(({ text }) => text)];
 };
 
-/**
- * The table-code check at the load's width, then at the widths between viewports that a table
- * lays out differently (1024 px, a tablet or a narrow desktop window): tables are CSS alone, so
- * resizing the desktop load lays them out as a load at that width would.
- */
-async function splitWordsAt(page: Page, extraWidths: readonly number[]): Promise<string[]> {
-  const problems = (await splitWords(page)).map((word) => `"${word}" is split`);
-  const size = page.viewportSize()!;
-  for (const width of extraWidths) {
-    await page.setViewportSize({ ...size, width });
-    problems.push(...(await splitWords(page)).map((word) => `at ${width} px, "${word}" is split`));
-  }
-  await page.setViewportSize(size);
-  return problems;
-}
-
 /** Pages a reader scrolls through to find one thing stay short enough to scan, at 1440 px. */
 const HEIGHT_LIMITS: Record<string, number> = { '/docs/mcp/': 6000 };
 
@@ -133,76 +134,86 @@ function samplesFromSource(siteUrl: string): Record<string, string[]> {
 /** The pages whose samples come from site/lib/docs/code-samples.ts. */
 export const pagesWithSourcedSamples = Object.keys(samplesFromSource('https://x'));
 
-/** Makes a block's copy button visible as a reader would: its tab, its picker entry, its collapsed section. */
-async function reveal(page: Page, block: ReturnType<Page['locator']>): Promise<void> {
-  const button = block.locator('.copy button');
-  const tabId = await block.evaluate(
-    (element) => element.closest('[role="tabpanel"]')?.getAttribute('aria-labelledby') ?? null,
-  );
-  if (tabId && !(await button.isVisible())) await page.locator(`[role="tab"][id="${tabId}"]`).click();
-  // A sample of the API reference's picker (starlight-openapi): pick it in the select.
-  const snippetId = await block.evaluate(
-    (element) => element.closest<HTMLElement>('[data-openapi-snippet-id]')?.dataset.openapiSnippetId ?? null,
-  );
-  if (snippetId && !(await button.isVisible()))
-    await page.locator('sl-openapi-snippet-picker select').selectOption(snippetId);
-  // One of several examples of an answer (starlight-openapi's content picker): pick it.
-  const exampleId = await block.evaluate(
-    (element) => element.closest<HTMLElement>('[data-openapi-content-type]')?.dataset.openapiContentType ?? null,
-  );
-  if (exampleId && !(await button.isVisible()))
-    await block
-      .locator('xpath=ancestor::starlight-openapi-content-picker[1]')
-      .locator('select')
-      .first()
-      .selectOption(exampleId);
-  await block.evaluate((element) => {
-    for (let details = element.closest('details'); details; details = details.parentElement!.closest('details'))
-      details.open = true;
-  });
-}
-
-/** Clicks each copy button as a reader does; what lands on the clipboard must be what its block shows. */
-async function copyButtonProblems(page: Page, { path, siteUrl }: LoadOutcome): Promise<string[]> {
-  const blocks = page.locator('.expressive-code');
-  const problems: string[] = [];
-  const copied: string[] = [];
-  for (let index = 0; index < (await blocks.count()); index++) {
-    const block = blocks.nth(index);
-    await reveal(page, block);
-    await page.evaluate(() => navigator.clipboard.writeText(''));
-    await block.locator('.copy button').click();
-    const text = await waitForClipboard(page);
-    // A collapsed section's summary line ("Show all (58 more lines)") is a control, not a line of the block.
-    const shown = await block.locator('pre code').evaluate((code) =>
-      [...code.querySelectorAll('.ec-line')]
+/**
+ * Clicks each copy button in the page, one after the other, as a reader would: first its block is
+ * made visible (its tab, its entry in a picker, its collapsed sections opened), then its button,
+ * which must be visible, is clicked, and what its handler wrote to the clipboard is read. One call
+ * into the page for all the blocks: a round trip per action made this check the sweep's slowest.
+ */
+const copyEveryBlock = (page: Page) =>
+  page.evaluate(async () => {
+    const select = (element: HTMLSelectElement | null | undefined, value: string) => {
+      if (!element) return;
+      element.value = value;
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    const copies: { copied: string; shown: string; problem?: string }[] = [];
+    for (const block of document.querySelectorAll<HTMLElement>('.expressive-code')) {
+      const button = block.querySelector<HTMLButtonElement>('.copy button');
+      const tabId = block.closest('[role="tabpanel"]')?.getAttribute('aria-labelledby');
+      if (tabId && !button?.checkVisibility()) document.getElementById(tabId)?.click();
+      // A sample of the API reference's picker (starlight-openapi): pick it in the select.
+      const snippetId = block.closest<HTMLElement>('[data-openapi-snippet-id]')?.dataset.openapiSnippetId;
+      if (snippetId && !button?.checkVisibility())
+        select(document.querySelector('sl-openapi-snippet-picker select'), snippetId);
+      // One of several examples of an answer (starlight-openapi's content picker): pick it.
+      const example = block.closest<HTMLElement>('[data-openapi-content-type]');
+      if (example && !button?.checkVisibility())
+        select(
+          example.closest('starlight-openapi-content-picker')?.querySelector(':scope > * > select'),
+          example.dataset.openapiContentType!,
+        );
+      for (let details = block.closest('details'); details; details = details.parentElement!.closest('details'))
+        details.open = true;
+      // A collapsed section's summary line ("Show all (58 more lines)") is a control, not a line of the block.
+      const shown = [...block.querySelectorAll('pre code .ec-line')]
         .filter((line) => !line.closest('summary'))
         .map((line) => line.textContent!.replace(/\n$/, ''))
-        .join('\n'),
-    );
-    if (text !== shown)
-      problems.push(`block ${index + 1} copies ${JSON.stringify(text)} but shows ${JSON.stringify(shown)}`);
-    copied.push(text);
-  }
+        .join('\n');
+      if (!button?.checkVisibility()) {
+        copies.push({ copied: '', shown, problem: 'its copy button cannot be seen' });
+        continue;
+      }
+      await navigator.clipboard.writeText('');
+      button.click();
+      let copied = '';
+      // The copy is asynchronous: the clipboard once the click has written to it.
+      for (let tries = 0; tries < 1000 && !copied; tries++) {
+        copied = await navigator.clipboard.readText();
+        if (!copied) await new Promise((done) => setTimeout(done, 10));
+      }
+      copies.push({ copied, shown });
+    }
+    return copies;
+  });
+
+/** Every copy button copies what its block shows; each sample from source is copied by one of them exactly. */
+async function copyButtonProblems(page: Page, { path, siteUrl }: LoadOutcome): Promise<string[]> {
+  const copies = await copyEveryBlock(page);
+  const problems = copies.flatMap(({ copied, shown, problem }, index) =>
+    problem
+      ? [`block ${index + 1}: ${problem}`]
+      : copied === shown
+        ? []
+        : [`block ${index + 1} copies ${JSON.stringify(copied)} but shows ${JSON.stringify(shown)}`],
+  );
+  const copied = copies.map((copy) => copy.copied);
   for (const sample of samplesFromSource(siteUrl)[path] ?? [])
     if (!copied.includes(sample)) problems.push(`no copy button copies this sample exactly: ${JSON.stringify(sample)}`);
-  // Each click shows a "Copied" note that fades, then leaves the page: the checks after this one
-  // (the dark theme's contrast) read the page as a reader finds it, not half-faded notes.
-  await page.waitForFunction(() => document.querySelectorAll('.expressive-code .feedback').length === 0);
   return problems;
 }
 
-/** The clipboard once the click has written to it (the copy is asynchronous). */
-async function waitForClipboard(page: Page): Promise<string> {
-  await page.waitForFunction(async () => (await navigator.clipboard.readText()) !== '', undefined, { polling: 50 });
-  return page.evaluate(() => navigator.clipboard.readText());
-}
-
-/** Every check of a page, in the order they run on its load (the copy and the theme change come last: they alter the page). */
+/**
+ * Every check of a page, in the order they run. On each load, the checks that leave the page as
+ * they found it run first, at the loaded width and then at each width it is resized to; the ones
+ * that alter it (`altersPage`: the theme change, then the copy, which opens tabs and sections) run
+ * last, back at the loaded width.
+ */
 export const pageChecks: PageCheck[] = [
   {
     name: 'loads with 200, no console error, no failed request',
-    viewports: ['desktop', 'phone', 'narrow'],
+    viewports: ['desktop', 'narrow'],
+    readsLoad: true,
     run: async (_page, { status, loadProblems }) => [
       ...(status === 200 ? [] : [`answered ${status}`]),
       ...loadProblems,
@@ -210,7 +221,8 @@ export const pageChecks: PageCheck[] = [
   },
   {
     name: `shifts its layout by less than ${GOOD_CLS}, streamed slowly`,
-    viewports: ['desktop', 'phone'],
+    viewports: ['desktop', 'narrow'],
+    readsLoad: true,
     run: async (_page, { layoutShift: { cls, sources } }) =>
       cls < GOOD_CLS ? [] : [`layout shift ${cls.toFixed(3)}: ${sources.join(', ')}`],
   },
@@ -229,14 +241,16 @@ export const pageChecks: PageCheck[] = [
     run: async (page) => (await strayBackticks(page)).map((text) => `stray backtick in "${text}"`),
   },
   {
+    // At 320 px the page shows what it shows at 390 px (Starlight's layout changes at 800 and
+    // 1152 px), in less room: axe there covers the phone.
     name: 'axe: no serious or critical violation, light theme',
-    viewports: ['desktop', 'phone', 'narrow'],
+    viewports: ['desktop', 'narrow'],
     run: (page) => seriousViolations(page),
   },
   {
     name: 'table code breaks only at its break points (site/lib/docs/table-code-breaks.ts) or at a space',
-    viewports: ['desktop', 'phone', 'narrow'],
-    run: async (page) => splitWordsAt(page, page.viewportSize()!.width === viewports.desktop.width ? [1024] : []),
+    viewports: ['desktop', 'tablet', 'narrow', 'phone'],
+    run: async (page) => (await splitWords(page)).map((word) => `"${word}" is split`),
   },
   {
     name: 'tables fit the page',
@@ -261,18 +275,20 @@ export const pageChecks: PageCheck[] = [
     },
   },
   {
-    name: 'every copy button copies what its block shows',
-    viewports: ['desktop'],
-    run: copyButtonProblems,
-  },
-  {
     name: 'axe: colour contrast in the dark theme',
     viewports: ['desktop'],
+    altersPage: true,
     run: async (page) => {
       // Starlight follows a change of the system's colour scheme at once: no reload.
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
       return seriousViolations(page, ['color-contrast']);
     },
+  },
+  {
+    name: 'every copy button copies what its block shows',
+    viewports: ['desktop'],
+    altersPage: true,
+    run: copyButtonProblems,
   },
 ];
