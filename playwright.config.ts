@@ -21,7 +21,9 @@ export default defineConfig({
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 20_000 },
-  workers: 2,
+  // Three on two cores: the tests wait on servers, slow streams, installs and real clients more than
+  // they compute (npm test uses about 1.3 cores of 2 with two workers).
+  workers: 3,
   reporter: 'list',
   use: { baseURL: givenUrl ?? localTestUrl, trace: 'retain-on-failure' },
   ...(!givenUrl && {

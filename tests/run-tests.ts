@@ -3,11 +3,13 @@
  *
  *   - the one build of `dist/`, made for the base URL of a local server, then that server and the
  *     browser and HTTP tests (Playwright) against it;
- *   - beside them, the unit tests (in-process, in one process) and the static checks (format, lint,
- *     import rules, unused code), then, once the build is done, the type check, the docs linter (on
- *     what readers get), the artifact tests (they read the build) and the process tests (real
- *     builds, packs, shells, terminals, bundlers), then the benchmark in its quick mode (every
- *     section once at its smallest size, on the same build: a section that no longer runs fails).
+ *   - beside them, from the start, the unit tests (in-process, in one process) and the static
+ *     checks (format, lint, import rules, unused code), then, once the build is done, the type
+ *     check and the docs linter (on what readers get);
+ *   - once the build is done, three more lanes beside these: the artifact tests (they read the
+ *     build), the process tests (real builds, packs, shells, terminals, bundlers) and the
+ *     benchmark in its quick mode (every section once at its smallest size, on the same build: a
+ *     section that no longer runs fails).
  *
  * `--only static,unit,process,artifacts,e2e,bench` runs some of the layers, and files named after the options
  * narrow the layer they are in; the build and the server come only when a chosen layer needs them.
@@ -88,7 +90,7 @@ const nodeTests = (folder: string) => {
   const files = filesOf(folder);
   return [
     '--test',
-    folder === 'unit' ? '--test-isolation=none' : '--test-concurrency=1',
+    folder === 'unit' ? '--test-isolation=none' : `--test-concurrency=${folder === 'process' ? 2 : 1}`,
     ...(files.length > 0 ? files : [`tests/${folder}/**/*.test.ts`]),
   ];
 };
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
   };
   // Beside it: the unit tests and lint (no build needed), then, once the build is done, the type
   // check (never beside the build: both write .astro/) and the artifact tests.
-  const nodeLane = async () => {
+  const staticLane = async () => {
     if (chosen.has('unit')) await step('unit tests', process.execPath, nodeTests('unit'));
     if (chosen.has('static')) await step('format, lint, import rules, unused code', 'npm', ['run', '--silent', 'lint']);
     // The packages bundled into the client against npm's advisories (one line when the registry will not say).
@@ -142,18 +144,28 @@ async function main(): Promise<void> {
     // What readers get, linted on the build itself: the pages' text, their twins, llms.txt, the skill.
     if (chosen.has('artifacts') && ok)
       await step('docs text (textlint, markdownlint)', process.execPath, ['tooling/lint-docs.ts', 'dist']);
-    if (chosen.has('artifacts') && ok)
+  };
+  // The artifact tests read the build; one of them makes a build of other data of its own.
+  const artifactLane = async () => {
+    if (chosen.has('artifacts') && (await built))
       await step('artifact tests', process.execPath, nodeTests('artifacts'), { env: siteEnv });
-    // After the build, which writes the answers netlify/functions/mcp.ts imports; they need no build.
-    if (chosen.has('process')) await step('process tests', process.execPath, nodeTests('process'));
-    // Every section of `npm run bench` once, on this build: no time is asserted, a broken section fails.
-    if (chosen.has('bench') && ok)
-      await step('benchmark, quick mode', process.execPath, ['tooling/bench/run-bench.ts', '--quick', '--no-build'], {
-        quietOnSuccess: true,
-      });
+  };
+  // Their own lane, once the build has written the answers netlify/functions/mcp.ts imports: they
+  // need nothing else of it. They wait on builds, terminals and shells more than they compute.
+  const processLane = async () => {
+    if (!chosen.has('process')) return;
+    await built;
+    await step('process tests', process.execPath, nodeTests('process'));
+  };
+  // Every section of `npm run bench` once, on this build: no time is asserted, a broken section fails.
+  const benchLane = async () => {
+    if (!chosen.has('bench') || !(await built)) return;
+    await step('benchmark, quick mode', process.execPath, ['tooling/bench/run-bench.ts', '--quick', '--no-build'], {
+      quietOnSuccess: true,
+    });
   };
   try {
-    await Promise.all([browserLane(), nodeLane()]);
+    await Promise.all([browserLane(), staticLane(), artifactLane(), processLane(), benchLane()]);
   } finally {
     await server?.stop();
   }
