@@ -3,8 +3,9 @@ import { accessSync, constants } from 'node:fs';
 import { chromiumPath } from './chromium.ts';
 
 /**
- * The Debian packages the test layers run, beside what `npm ci` installs: Chromium for the browser
- * tests and the benchmark's Lighthouse section (Playwright cannot download its own browsers here),
+ * The Debian packages the test layers run, beside what `npm ci` installs: Chromium's headless
+ * shell for the browser tests and the full Chromium for the benchmark's Lighthouse section and
+ * chart (Playwright cannot download its own browsers here),
  * zsh and fish for the shell completion tests, tmux for the terminal-width tests, Info-ZIP's unzip
  * to read the MCP Bundle as another zip tool does, a Java runtime for the W3C Nu HTML checker, and
  * Liberation Sans for the layout checks: a font with Arial's widths, as phones' own fonts have,
@@ -14,7 +15,12 @@ import { chromiumPath } from './chromium.ts';
  * a fresh Debian: 123 packages and 518 MB of disk with recommends, 31 and 452 MB without).
  */
 const PACKAGES: { name: string; layers: string[]; present(): boolean }[] = [
-  { name: 'chromium', layers: ['e2e', 'bench'], present: () => isExecutable(chromiumPath()) },
+  { name: 'chromium-headless-shell', layers: ['e2e'], present: () => isExecutable(chromiumPath()) },
+  {
+    name: 'chromium',
+    layers: ['bench'],
+    present: () => isExecutable(process.env.CHROMIUM_PATH || '/usr/bin/chromium'),
+  },
   { name: 'zsh', layers: ['process', 'e2e'], present: () => onPath('zsh') },
   { name: 'fish', layers: ['process', 'e2e'], present: () => onPath('fish') },
   { name: 'tmux', layers: ['process'], present: () => onPath('tmux') },
