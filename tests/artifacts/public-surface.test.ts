@@ -19,7 +19,7 @@ import { HEADERS_FILE } from '../../site/lib/edge/page-link-headers.ts';
 import { WEBMCP_SCRIPT_PATH } from '../../site/lib/discovery/build-webmcp-script.ts';
 import { apiSchemas, productDataSchema } from '../../contract/schemas/index.ts';
 import { PLANTED_SECRETS, testSite } from '../support/test-build.ts';
-import { readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
+import { parsePublishedJson, readPublishedFiles, type PublishedFile } from '../support/published-files.ts';
 import { CHANGELOG_FEED_PATH } from '../../site/lib/changelog/build-changelog-feed.ts';
 
 /**
@@ -208,10 +208,10 @@ describe('the public surface of a build', () => {
         : [...(Array.isArray(value) ? [] : Object.keys(value)), ...Object.values(value).flatMap(keysIn)];
     const jsonFiles = files.filter(({ path }) => /\.json$|(^|\/)api-catalog$/.test(path));
     assert.ok(jsonFiles.length >= 5, jsonFiles.map(({ path }) => path).join(', '));
-    const found = jsonFiles.flatMap(({ path, text }) =>
-      keysIn(JSON.parse(text))
+    const found = jsonFiles.flatMap((file) =>
+      keysIn(parsePublishedJson(outDir, file))
         .filter((key) => dataOnly.includes(key))
-        .map((key) => `${path}: ${key}`),
+        .map((key) => `${file.path}: ${key}`),
     );
     assert.deepEqual(found, []);
   });

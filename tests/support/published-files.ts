@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
@@ -36,6 +36,22 @@ function gunzip(path: string, bytes: Buffer): Buffer {
       {
         cause: error,
       },
+    );
+  }
+}
+
+/**
+ * A published JSON file, parsed; one that does not parse is named with its size and modification
+ * time, so that a file read while something rewrites it can be told from a file built wrong.
+ */
+export function parsePublishedJson(outDir: string, { path, bytes, text }: PublishedFile): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const modified = statSync(join(outDir, path), { throwIfNoEntry: false })?.mtime.toISOString() ?? 'gone now';
+    throw new Error(
+      `${path} (${bytes.length} bytes when read; modified ${modified}) is not JSON: ${(error as Error).message}`,
+      { cause: error },
     );
   }
 }
