@@ -21,8 +21,8 @@ export default defineConfig({
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 20_000 },
-  // Three on two cores: the tests wait on servers, slow streams, installs and real clients more than
-  // they compute (npm test uses about 1.3 cores of 2 with two workers).
+  // Three on two cores: many tests wait (slowly streamed pages, installs, real clients), and a third
+  // worker runs while one waits. npm test keeps both cores busy either way (tooling/bench/README.md).
   workers: 3,
   reporter: 'list',
   use: { baseURL: givenUrl ?? localTestUrl, trace: 'retain-on-failure' },

@@ -133,7 +133,7 @@ async function main(): Promise<void> {
     });
   };
   // Beside it: the unit tests and lint (no build needed), then, once the build is done, the type
-  // check (never beside the build: both write .astro/) and the artifact tests.
+  // check (never beside the build: both write .astro/) and the docs linter.
   const staticLane = async () => {
     if (chosen.has('unit')) await step('unit tests', process.execPath, nodeTests('unit'));
     if (chosen.has('static')) await step('format, lint, import rules, unused code', 'npm', ['run', '--silent', 'lint']);
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
       await step('artifact tests', process.execPath, nodeTests('artifacts'), { env: siteEnv });
   };
   // Their own lane, once the build has written the answers netlify/functions/mcp.ts imports: they
-  // need nothing else of it. They wait on builds, terminals and shells more than they compute.
+  // need nothing else of it. Two files at a time: the shells and terminals wait while a build computes.
   const processLane = async () => {
     if (!chosen.has('process')) return;
     await built;
