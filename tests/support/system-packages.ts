@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { fullChromiumPath } from '../../tooling/bench/full-chromium.ts';
 import { chromiumPath } from './chromium.ts';
 
 /**
@@ -19,7 +20,7 @@ const PACKAGES: { name: string; layers: string[]; present(): boolean }[] = [
   {
     name: 'chromium',
     layers: ['bench'],
-    present: () => isExecutable(process.env.CHROMIUM_PATH || '/usr/bin/chromium'),
+    present: () => isExecutable(fullChromiumPath()),
   },
   { name: 'zsh', layers: ['process', 'e2e'], present: () => onPath('zsh') },
   { name: 'fish', layers: ['process', 'e2e'], present: () => onPath('fish') },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { runProcess, type BenchRow, type BenchSection } from './bench-section.ts';
 import { startCompressingProxy } from './compressing-proxy.ts';
 import { formatMs } from './bench-stats.ts';
+import { fullChromiumPath } from './full-chromium.ts';
 
 /** The form factors Lighthouse scores: its default simulated phone, and its desktop preset. */
 const FORM_FACTORS = {
@@ -33,8 +34,7 @@ interface LighthouseScore {
  * Lighthouse's performance score and its main metrics, for every page of the sitemap, simulated
  * mobile (its default: a mid-range phone on a slow 4G network, CPU slowed 4×) and desktop, against
  * the local server behind a proxy that compresses as the CDN does. Lighthouse from npm drives the
- * Chromium the browser tests use (`CHROMIUM_PATH` or Debian's). The goal is 100 on every page,
- * both ways.
+ * full Chromium (`full-chromium.ts`). The goal is 100 on every page, both ways.
  */
 export const lighthouse: BenchSection = {
   id: 'lighthouse',
@@ -63,11 +63,9 @@ export const lighthouse: BenchSection = {
     } finally {
       await proxy.stop();
     }
-    return { rows, figures: { chromium: chromiumPath(), compression: 'gzip level 6', ...figures } };
+    return { rows, figures: { chromium: fullChromiumPath(), compression: 'gzip level 6', ...figures } };
   },
 };
-
-const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** The page paths of the built sitemap (`/`, `/docs/`, …). */
 function sitemapPaths(siteDir: string): string[] {
@@ -91,7 +89,7 @@ async function scorePage(node: string, url: string, formFactor: FormFactor): Pro
     '--output=json',
     '--output-path=stdout',
     '--quiet',
-    `--chrome-path=${chromiumPath()}`,
+    `--chrome-path=${fullChromiumPath()}`,
     '--chrome-flags=--headless=new --no-sandbox',
     ...FORM_FACTORS[formFactor],
   ];

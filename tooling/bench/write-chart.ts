@@ -4,9 +4,7 @@ import { chromium } from '@playwright/test';
 import type { BenchResult } from './bench-section.ts';
 import type { Summary } from './bench-stats.ts';
 import { renderBuildScaleChart } from './build-scale-chart.ts';
-
-/** The Chromium that renders the PNG: Debian's, unless `CHROMIUM_PATH` names another. */
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { fullChromiumPath } from './full-chromium.ts';
 
 /**
  * Writes `build-scale.svg`, and `build-scale.png` rendered from it by headless Chromium, because a
@@ -32,7 +30,7 @@ export async function writeBuildScaleChart(
   writeFileSync(svgFile, svg);
   const pngFile = join(dir, 'build-scale.png');
   try {
-    const browser = await chromium.launch({ executablePath: CHROMIUM });
+    const browser = await chromium.launch({ executablePath: fullChromiumPath() });
     try {
       const page = await browser.newPage({ viewport: { width: 640, height: 360 }, deviceScaleFactor: 1.5 });
       await page.setContent(`<!doctype html><html><body style="margin:0">${svg}</body></html>`);
