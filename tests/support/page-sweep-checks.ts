@@ -19,8 +19,8 @@ const productionBaseUrl = loadSiteDataOrThrow({ dataDir: 'data' }).product.baseU
  * `pageChecks`; to check at another width, add a viewport to `viewports` and name it in the checks
  * that need it.
  *
- * A page is loaded once per load that some check's viewports belong to: at 1440 px, then resized
- * to 1024 px; at 320 px, then resized to 390 px. Resizing lays the page out again as a load at
+ * A page is loaded as `loads` says: at 1440 px, then resized to 1024 px; at 320 px, then resized
+ * to 390 px. Resizing lays the page out again as a load at
  * that width would (tables and reflow are CSS; Expressive Code marks the blocks that scroll from a
  * ResizeObserver, and every block that scrolls at 390 px already scrolls at 320 px). Checks of the
  * load itself (its problems, its layout shift) name a viewport that is loaded.
@@ -137,7 +137,7 @@ export const pagesWithSourcedSamples = Object.keys(samplesFromSource('https://x'
 /**
  * Clicks each copy button in the page, one after the other, as a reader would: first its block is
  * made visible (its tab, its entry in a picker, its collapsed sections opened), then its button,
- * which must be visible, is clicked, and what its handler wrote to the clipboard is read. One call
+ * which must be visible and on top where a pointer lands, is clicked, and what its handler wrote to the clipboard is read. One call
  * into the page for all the blocks: a round trip per action made this check the sweep's slowest.
  */
 const copyEveryBlock = (page: Page) =>
@@ -172,6 +172,14 @@ const copyEveryBlock = (page: Page) =>
         .join('\n');
       if (!button?.checkVisibility()) {
         copies.push({ copied: '', shown, problem: 'its copy button cannot be seen' });
+        continue;
+      }
+      // Where a pointer lands on the button, nothing else is on top of it (what a real click needs).
+      button.scrollIntoView({ block: 'center' });
+      const box = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      if (!hit || !button.contains(hit)) {
+        copies.push({ copied: '', shown, problem: `its copy button is under ${hit?.outerHTML.slice(0, 80)}` });
         continue;
       }
       await navigator.clipboard.writeText('');
