@@ -25,7 +25,9 @@ export default defineConfig({
   // worker runs while one waits. npm test keeps both cores busy either way (tooling/bench/README.md).
   workers: 3,
   reporter: 'list',
-  use: { baseURL: givenUrl ?? localTestUrl, trace: 'retain-on-failure' },
+  // A failed test keeps its trace: actions, network and DOM snapshots. No screencast: recording
+  // one for every test cost a tenth of the page sweep's CPU (tooling/bench/README.md).
+  use: { baseURL: givenUrl ?? localTestUrl, trace: { mode: 'retain-on-failure', screenshots: false } },
   ...(!givenUrl && {
     webServer: {
       command: 'node tests/support/serve-test-site.ts',

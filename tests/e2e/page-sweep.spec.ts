@@ -160,6 +160,19 @@ test('the table-code check has code in tables to look at, and the copy check pag
   expect(paths).toEqual(expect.arrayContaining(pagesWithSourcedSamples));
 });
 
+test('the axe check reports a serious violation, a contrast failure, and a frame it cannot test', async ({ page }) => {
+  await page.setContent(
+    '<html lang="en"><title>t</title><main><button></button><p style="color:#777;background:#888">faint</p></main></html>',
+  );
+  expect(await seriousViolations(page)).toEqual([
+    expect.stringMatching(/^critical button-name: /),
+    expect.stringMatching(/^serious color-contrast: .*\bp\b/),
+  ]);
+  expect(await seriousViolations(page, ['color-contrast'])).toEqual([expect.stringMatching(/^serious color-contrast/)]);
+  await page.setContent('<html lang="en"><title>t</title><iframe srcdoc="<p>x</p>" title="x"></iframe></html>');
+  expect(await seriousViolations(page)).toEqual([expect.stringMatching(/has 1 frame/)]);
+});
+
 test('an unknown page answers 404 with the not-found page, accessible', async ({ page }) => {
   const response = await page.goto('/docs/no-such-page/', { waitUntil: 'networkidle' });
   expect(response?.status()).toBe(404);
