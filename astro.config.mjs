@@ -8,6 +8,7 @@ import { earshotData } from './site/integrations/earshot-data.ts';
 import { markdownPages } from './site/integrations/markdown-pages.ts';
 import { changeNoticeHeaders } from './site/integrations/change-notice-headers.ts';
 import { pageLinkHeaders } from './site/integrations/page-link-headers.ts';
+import { pagefindFiles } from './site/integrations/pagefind-files.ts';
 import { WEBMCP_SCRIPT_PATH } from './site/lib/discovery/build-webmcp-script.ts';
 import { API_REFERENCE_BASE, docsSidebar } from './site/lib/docs/docs-navigation.ts';
 import { loadSiteContext } from './site/lib/site-context.ts';
@@ -83,6 +84,8 @@ export default defineConfig({
         ]),
       ],
     }),
+    // After Starlight's Pagefind step: the search index, written whole.
+    pagefindFiles(),
     // The sitemap lists pages; the changelog feed is not one (pages announce it in their head).
     sitemap(),
     contentSecurityPolicy(),
