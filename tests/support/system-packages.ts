@@ -6,7 +6,8 @@ import { chromiumPath } from './chromium.ts';
 /**
  * The Debian packages the test layers run, beside what `npm ci` installs: Chromium's headless
  * shell for the browser tests and the full Chromium for the benchmark's Lighthouse section and
- * chart (Playwright cannot download its own browsers here),
+ * chart (Playwright cannot download its own browsers here), openssl for the certificate of the
+ * benchmark's HTTPS proxy,
  * zsh and fish for the shell completion tests, tmux for the terminal-width tests, Info-ZIP's unzip
  * to read the MCP Bundle as another zip tool does, a Java runtime for the W3C Nu HTML checker, and
  * Liberation Sans for the layout checks: a font with Arial's widths, as phones' own fonts have,
@@ -28,6 +29,7 @@ const PACKAGES: { name: string; layers: string[]; present(): boolean }[] = [
   { name: 'unzip', layers: ['process'], present: () => onPath('unzip') },
   { name: 'default-jre-headless', layers: ['artifacts'], present: () => onPath('java') },
   { name: 'fonts-liberation', layers: ['e2e', 'bench'], present: () => hasFont('Liberation Sans') },
+  { name: 'openssl', layers: ['bench'], present: () => onPath('openssl') },
 ];
 
 function isExecutable(path: string): boolean {
