@@ -18,17 +18,21 @@ import {
 } from '../support/page-sweep-checks.ts';
 import { builtSitemapPaths, readSitemapPaths } from '../support/sitemap.ts';
 import { startSlowStreamProxy, type SlowStreamProxy } from '../support/slow-stream-proxy.ts';
+import { chromiumPath } from '../support/chromium.ts';
 import { testSite } from '../support/test-build.ts';
 
 /**
  * Every page of the sitemap, in a test of its own (its own time budget, so that a slow machine
- * slows a page, not a sweep), loaded at 1440 px and at 320 px (tests/support/page-sweep-checks.ts:
+ * slows a page, not a sweep), loaded at 1350 px and at 320 px (tests/support/page-sweep-checks.ts:
  * `loads`), and every check runs on one of these loads, at the loaded width or resized.
  * Each load goes through a proxy that streams the HTML slowly, as a real network does: that is
  * when a browser paints a half-parsed page and a layout that waits for later content shifts
  * (Starlight's right sidebar did, by 0.42). The proxy passes the server's headers on, so the
  * Content-Security-Policy applies as served.
  */
+
+// Playwright's Chromium hides scrollbars (--hide-scrollbars); a load that wants overlay scrollbars hides them again.
+test.use({ launchOptions: { executablePath: chromiumPath(), ignoreDefaultArgs: ['--hide-scrollbars'] } });
 
 let proxy: SlowStreamProxy;
 test.beforeAll(async ({ baseURL }) => {
@@ -80,7 +84,7 @@ function observeLayoutShift() {
 /** Loads `path` once at the `load` viewport and runs every check of it and of the widths it is resized to. */
 async function sweepLoad(
   browser: Browser,
-  { load: name, resizedTo }: (typeof loads)[number],
+  { load: name, resizedTo, scrollbars }: (typeof loads)[number],
   path: string,
   siteUrl: string,
 ) {
@@ -88,6 +92,8 @@ async function sweepLoad(
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: proxy.url });
   try {
     const page = await context.newPage();
+    if (scrollbars === 'overlay')
+      await (await context.newCDPSession(page)).send('Emulation.setScrollbarsHidden', { hidden: true });
     await page.addInitScript(observeLayoutShift);
     const loadProblems = watchForProblems(page);
     // expressive-code marks overflowing code blocks focusable from a script; let it run first.

@@ -10,7 +10,9 @@ import { readRateLimit } from '../../contract/rate-limit.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { isShortName } from '../../site/lib/docs/table-code-breaks.ts';
 import { overflowingTables, seriousViolations } from './page-checks.ts';
+import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js';
 
+const lighthouseDesktop = screenEmulationMetrics.desktop!;
 const productionBaseUrl = loadSiteDataOrThrow({ dataDir: 'data' }).product.baseUrl;
 
 /**
@@ -19,14 +21,15 @@ const productionBaseUrl = loadSiteDataOrThrow({ dataDir: 'data' }).product.baseU
  * `pageChecks`; to check at another width, add a viewport to `viewports` and name it in the checks
  * that need it.
  *
- * A page is loaded as `loads` says: at 1440 px, then resized to 1024 px; at 320 px, then resized
+ * A page is loaded as `loads` says: at 1350 px, then resized to 1024 px; at 320 px, then resized
  * to 390 px. Resizing lays the page out again as a load at
  * that width would (tables and reflow are CSS; Expressive Code marks the blocks that scroll from a
  * ResizeObserver, and every block that scrolls at 390 px already scrolls at 320 px). Checks of the
  * load itself (its problems, its layout shift) name a viewport that is loaded.
  */
 export const viewports = {
-  desktop: { width: 1440, height: 900 },
+  /** The desktop Lighthouse scores (tooling/bench/lighthouse.ts): what it sees, the sweep sees. */
+  desktop: { width: lighthouseDesktop.width, height: lighthouseDesktop.height },
   /** A tablet or a narrow desktop window: the widths where tables lay out between the two. */
   tablet: { width: 1024, height: 900 },
   /** The narrowest width WCAG's reflow criterion (1.4.10) asks for. */
@@ -36,9 +39,18 @@ export const viewports = {
 
 /** The loads of a page, each a viewport loaded, then the viewports it is resized to, in order. */
 export const loads = [
-  { load: 'desktop', resizedTo: ['tablet'] },
-  { load: 'narrow', resizedTo: ['phone'] },
-] as const satisfies readonly { load: ViewportName; resizedTo: readonly ViewportName[] }[];
+  { load: 'desktop', resizedTo: ['tablet'], scrollbars: 'classic' },
+  { load: 'narrow', resizedTo: ['phone'], scrollbars: 'overlay' },
+] as const satisfies readonly {
+  load: ViewportName;
+  resizedTo: readonly ViewportName[];
+  /**
+   * A desktop browser on Windows or Linux draws classic scrollbars: 15 px of the width go to the
+   * scrollbar once the page is taller than the window, so a page painted before that is laid out
+   * again, narrower. A phone's scrollbars overlay the page and take no width.
+   */
+  scrollbars: 'classic' | 'overlay';
+}[];
 
 export type ViewportName = keyof typeof viewports;
 
@@ -110,8 +122,12 @@ const splitWords = async (page: Page) => {
   return [...split, ...codes.filter(({ text, lines }) => isShortName(text) && lines > 1).map(({ text }) => text)];
 };
 
-/** Pages a reader scrolls through to find one thing stay short enough to scan, at 1440 px. */
-const HEIGHT_LIMITS: Record<string, number> = { '/docs/mcp/': 6000 };
+/**
+ * Pages a reader scrolls through to find one thing stay short enough to scan, at 1350 px with a
+ * classic scrollbar. (/docs/mcp/ was held under 6,000 px at 1440 px without one; the same page
+ * is 6,166 px in this narrower column.)
+ */
+const HEIGHT_LIMITS: Record<string, number> = { '/docs/mcp/': 6200 };
 
 /** How far the page scrolls sideways, in CSS pixels: 0 when nothing sticks out. */
 const horizontalOverflow = (page: Page) =>
