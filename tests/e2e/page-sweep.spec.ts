@@ -31,8 +31,14 @@ import { testSite } from '../support/test-build.ts';
  * Content-Security-Policy applies as served.
  */
 
-// Playwright's Chromium hides scrollbars (--hide-scrollbars); a load that wants overlay scrollbars hides them again.
+// Playwright's Chromium hides scrollbars (--hide-scrollbars): here they show, as on a desktop,
+// and a page that stands for a phone hides them again (`overlayScrollbars`).
 test.use({ launchOptions: { executablePath: chromiumPath(), ignoreDefaultArgs: ['--hide-scrollbars'] } });
+
+/** Scrollbars that take no width, as a phone's. */
+async function overlayScrollbars(page: Page): Promise<void> {
+  await (await page.context().newCDPSession(page)).send('Emulation.setScrollbarsHidden', { hidden: true });
+}
 
 let proxy: SlowStreamProxy;
 test.beforeAll(async ({ baseURL }) => {
@@ -92,8 +98,7 @@ async function sweepLoad(
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: proxy.url });
   try {
     const page = await context.newPage();
-    if (scrollbars === 'overlay')
-      await (await context.newCDPSession(page)).send('Emulation.setScrollbarsHidden', { hidden: true });
+    if (scrollbars === 'overlay') await overlayScrollbars(page);
     await page.addInitScript(observeLayoutShift);
     const loadProblems = watchForProblems(page);
     // expressive-code marks overflowing code blocks focusable from a script; let it run first.
@@ -192,6 +197,7 @@ test.describe('before any script has run', () => {
 
   test('at 390 px, every scrollable region can take focus', async ({ page }) => {
     test.setTimeout(240_000);
+    await overlayScrollbars(page);
     // The pages' scripts are not fetched (axe needs scripts, so they cannot be turned off):
     // Expressive Code's, which adds tabindex to the blocks it measures as scrolling, among them.
     await page.route('**/*', (route) =>
