@@ -153,7 +153,10 @@ async function typeCheck(dir: string, files: string[]): Promise<void> {
         moduleResolution: 'Bundler',
         lib: ['ES2022', 'DOM'],
         types: [],
+        // Declaration files are checked (openapi-typescript's output is one), but not TypeScript's
+        // own lib files: half of each check's CPU went to lib.dom.d.ts (3.4–5.5 s, 1.3–3.3 s without).
         skipLibCheck: false,
+        skipDefaultLibCheck: true,
       },
       files,
     }),
