@@ -85,10 +85,13 @@ describe('mcp config prints only the local server command the site builds', () =
   const served = validMcpConfig(FAKE_API);
   const stdio = served.mcpServers['earshot-stdio'];
   const [, tarball] = stdio.args;
-  const serving = (command: string, args: string[]) =>
+  const serving = (command: string, args: string[], more: Record<string, unknown> = {}) =>
     fakeApi({
       [`${FAKE_API}/ok/mcp.json`]: {
-        body: { ...served, mcpServers: { ...served.mcpServers, 'earshot-stdio': { type: 'stdio', command, args } } },
+        body: {
+          ...served,
+          mcpServers: { ...served.mcpServers, 'earshot-stdio': { type: 'stdio', command, args, ...more } },
+        },
       },
     }).fetch;
   const site = FAKE_API;
@@ -158,10 +161,29 @@ describe('mcp config prints only the local server command the site builds', () =
     ],
     ['no package', 'npx', ['-y'], /names no package/],
   ];
-  for (const [name, command, args, says] of hostile)
+  // Fields a client honours when it starts the server, beside the site's command.
+  const fields: [string, Record<string, unknown>][] = [
+    ['NODE_OPTIONS in env', { env: { NODE_OPTIONS: '--require /tmp/p.js' } }],
+    ["npm's registry in env", { env: { npm_config_registry: 'https://evil.example/' } }],
+    ['a cwd', { cwd: '/tmp' }],
+  ];
+  const cases = [
+    ...hostile.map(([name, command, args, says]) => ({ name, command, args, says, more: {} })),
+    ...fields.map(([name, more]) => ({
+      name,
+      command: 'npx',
+      args: [...stdio.args],
+      says: /carries fields besides/,
+      more,
+    })),
+  ];
+  for (const { name, command, args, says, more } of cases)
     for (const argv of printing)
       it(`${name}: ${argv.join(' ')}`, async () => {
-        const io = createTestIo({ env: { EARSHOT_BASE_URL: FAKE_API, NO_COLOR: '1' }, fetch: serving(command, args) });
+        const io = createTestIo({
+          env: { EARSHOT_BASE_URL: FAKE_API, NO_COLOR: '1' },
+          fetch: serving(command, args, more),
+        });
         assert.equal(await run(argv, io), ExitCode.badResponse, io.out());
         assert.equal(io.out(), '');
         assert.match(

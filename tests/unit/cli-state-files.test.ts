@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { NOTICES_FILE } from '../../client/src/change-notice-line.ts';
 import { run } from '../../client/src/run.ts';
 import { startUpdateCheck } from '../../client/src/update-notice.ts';
+import { STATE_FILE_MAX_BYTES } from '../../client/src/read-state-file.ts';
 import { writeStateFile } from '../../client/src/write-state-file.ts';
 import { createTestIo } from '../support/cli-io.ts';
 
@@ -223,7 +224,7 @@ describe('a state file is read only as a small regular file, whatever is at its 
     assert.match((await platforms(first, REAL)).err, /^notice: /);
     const shown = readFileSync(join(first, 'earshot', NOTICES_FILE), 'utf8');
     mkdirSync(join(home, 'earshot'));
-    writeFileSync(join(home, 'earshot', NOTICES_FILE), `${shown.trimEnd()}${' '.repeat(1024 * 1024)}\n`);
+    writeFileSync(join(home, 'earshot', NOTICES_FILE), `${shown.trimEnd()}${' '.repeat(STATE_FILE_MAX_BYTES)}\n`);
     assert.match((await platforms(home, REAL)).err, /^notice: /);
   });
 });

@@ -12,7 +12,8 @@ import { whyNotSiteLink } from './site-link.ts';
 /**
  * Whether a local server's command may be printed as the site's own: exactly the shape the site's
  * build writes (contract/mcp-stdio-server.ts), `npx -y <a released tarball on the site> mcp`, with
- * `--base-url <the site>` or without (the client's built-in production URL). Each word is read
+ * `--base-url <the site>` or without (the client's built-in production URL), and no field beside
+ * `type`, `command` and `args`. Each word is read
  * the way the program that reads it does, never by substring: npx's options end at its first
  * word that is not one (npm's bin/npx-cli.js), that word is the package spec, read by
  * npm-package-arg's rules (`https:evil.example/x.tgz` is a URL, which WHATWG and npm read as
@@ -26,6 +27,10 @@ export function whyNotSiteCommand(
   siteUrl: string,
 ): string | undefined {
   const { command, args } = server;
+  // A client starts the server with every field of its entry: `env` (`NODE_OPTIONS`, `npm_config_registry`) and `cwd` too.
+  const shape = buildMcpStdioServer('', undefined);
+  if (Object.keys(server).some((key) => !Object.hasOwn(shape, key)))
+    return `carries fields besides ${Object.keys(shape).join(', ')} (an environment, a folder)`;
   if (command !== MCP_STDIO_COMMAND) return `runs another program than ${MCP_STDIO_COMMAND}`;
   const packageAt = args.findIndex((arg) => !arg.startsWith('-'));
   const npmOptions = packageAt === -1 ? args : args.slice(0, packageAt);
@@ -46,8 +51,7 @@ export function whyNotSiteCommand(
   const whyNotSite = baseUrl === undefined ? undefined : whyNotSiteLink(baseUrl, siteUrl);
   if (whyNotSite !== undefined) return `gives ${MCP_STDIO_BASE_URL_FLAG} a site that ${whyNotSite}`;
   // What is left to differ is the shape itself: compared with the very function the site's build writes it with.
-  if (!isDeepStrictEqual(buildMcpStdioServer(spec, baseUrl), { type: 'stdio', command, args }))
-    return 'is not the one the site builds';
+  if (!isDeepStrictEqual(buildMcpStdioServer(spec, baseUrl), { ...server })) return 'is not the one the site builds';
   return undefined;
 }
 
