@@ -23,6 +23,8 @@ export function releaseFileName(version: string, sha512Hex: string, extension: '
 export function isReleaseTarballPath(path: string): boolean {
   if (!path.startsWith(RELEASE_PATHS.tarballDirectory)) return false;
   const name = path.slice(RELEASE_PATHS.tarballDirectory.length);
-  const match = /^earshot-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)-([0-9a-f]+)\.tgz$/.exec(name);
+  const match = new RegExp(
+    `^earshot-(\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?)-([0-9a-f]{${RELEASE_DIGEST_DIGITS}})\\.tgz$`,
+  ).exec(name);
   return match !== null && releaseFileName(match[1]!, match[2]!, 'tgz') === name;
 }

@@ -160,6 +160,25 @@ describe('mcp config prints only the local server command the site builds', () =
       /is not on http:\/\/api\.test/,
     ],
     ['no package', 'npx', ['-y'], /names no package/],
+    [
+      'a digest shorter than a release names',
+      'npx',
+      ['-y', tarball!.replace(/(-[0-9a-f]{8})[0-9a-f]{2}\.tgz$/, '$1.tgz'), ...tail],
+      /not a released tarball/,
+    ],
+    ['the tarball under a name of its own', 'npx', ['-y', `earshot@${tarball}`, ...tail], /a name of its own/],
+    [
+      '--base-url with a path on the site',
+      'npx',
+      ['-y', tarball!, 'mcp', '--base-url', `${site}/evil`],
+      /in another form/,
+    ],
+    [
+      '--base-url spelled another way',
+      'npx',
+      ['-y', tarball!, 'mcp', '--base-url', ' HTTP://API.TEST/'],
+      /in another form/,
+    ],
   ];
   // Fields a client honours when it starts the server, beside the site's command.
   const fields: [string, Record<string, unknown>][] = [

@@ -50,6 +50,9 @@ export function whyNotSiteCommand(
   // The client reads --base-url with WHATWG's parser too (normalizeBaseUrl): `https:evil.example` is evil.example.
   const whyNotSite = baseUrl === undefined ? undefined : whyNotSiteLink(baseUrl, siteUrl);
   if (whyNotSite !== undefined) return `gives ${MCP_STDIO_BASE_URL_FLAG} a site that ${whyNotSite}`;
+  // As the site writes it, its origin alone: no other path on it for the API, no other spelling of it.
+  if (baseUrl !== undefined && baseUrl !== new URL(baseUrl).origin)
+    return `gives ${MCP_STDIO_BASE_URL_FLAG} the site in another form than its own`;
   // What is left to differ is the shape itself: compared with the very function the site's build writes it with.
   if (!isDeepStrictEqual(buildMcpStdioServer(spec, baseUrl), { ...server })) return 'is not the one the site builds';
   return undefined;
@@ -76,6 +79,9 @@ function whyNotSiteTarball(spec: string, siteUrl: string): string | undefined {
   if (!/^[a-z]+:/i.test(spec)) {
     const nameEndsAt = spec.startsWith('@') ? spec.indexOf('@', 1) : spec.indexOf('@');
     const name = nameEndsAt > 0 ? spec.slice(0, nameEndsAt) : spec;
+    // `earshot@https://…`: a name of its own for a spec that npm reads on (a URL, a path, a repository).
+    if (nameEndsAt > 0 && /^(?:[a-z]+:|[./~\\]|[^@]*\/)/i.test(spec.slice(nameEndsAt + 1)))
+      return `gives the package a name of its own ${instead}`;
     if (!name.startsWith('@') && /[/\\]/.test(name)) return `installs from a GitHub repository or a folder ${instead}`;
     if (/[.](?:tgz|tar\.gz|tar)$/i.test(name)) return `installs a local file ${instead}`;
     return `installs a package from the npm registry ${instead}`;
