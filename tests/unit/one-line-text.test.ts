@@ -253,7 +253,9 @@ describe("the client's printable check reads the same rule", () => {
     ['a right-to-left override becomes a space', 'evil\u202etxt.exe', 'evil txt.exe'],
     ['tag characters go', `Reddit${hidden}`, 'Reddit'],
     ['a zero-width space goes', 'Pay\u200bPal', 'PayPal'],
-    ['a variation selector goes', '\u2764\ufe0f', '\u2764'],
+    ['a variation selector goes', 'a\ufe0fb', 'ab'],
+    ['a zero-width joiner between letters goes', 'a\u200db', 'ab'],
+    ['the joiners and selectors of an emoji stay', '👨‍👩‍👧 \u2764\ufe0f 👍🏽\u200d', '👨‍👩‍👧 \u2764\ufe0f 👍🏽'],
     ['a blank-looking letter goes', '\u3164', ''],
   ];
   for (const [name, text, want] of shown) it(name, () => assert.equal(toPrintable(text), want));

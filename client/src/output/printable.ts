@@ -14,18 +14,30 @@
 import { UNPRINTABLE_AS_SPACE_CLASS, UNPRINTABLE_CLASS } from '../../../contract/one-line-text.ts';
 
 const UNPRINTABLE_CHARACTERS = new RegExp(`[${UNPRINTABLE_CLASS}]`, 'gu');
+/**
+ * A zero-width joiner between two emoji (after a skin tone or a presentation selector, if any), or
+ * a variation selector after an emoji: part of an emoji that a person sees (👨‍👩‍👧, ❤️), so a
+ * terminal keeps it; anywhere else it hides in the text and goes.
+ * @see https://www.unicode.org/reports/tr51/#Emoji_ZWJ_Sequences
+ */
+const EMOJI_PART =
+  '(?<=\\p{Extended_Pictographic}[\\u{1f3fb}-\\u{1f3ff}\\ufe0f]?)\\u200d(?=\\p{Extended_Pictographic})|(?<=\\p{Emoji})[\\ufe0e\\ufe0f]';
+const UNPRINTABLE_ON_SHOW = new RegExp(`(${EMOJI_PART})|[${UNPRINTABLE_CLASS}]`, 'gu');
 const SHOWN_AS_SPACE = new RegExp(`^[${UNPRINTABLE_AS_SPACE_CLASS}]$`, 'u');
 const HAS_UNPRINTABLE = new RegExp(`[${UNPRINTABLE_CLASS}]`, 'u');
 
 /**
  * Text from a server made safe to print for people: a control, separator or bidirectional
  * character becomes a space, so that an answer cannot inject terminal escape codes, split a
- * tab-separated field, add a line or reorder the text; an invisible one goes, so that what an agent
- * reads from the output is what a person sees. The API never sends such characters (the build
+ * tab-separated field, add a line or reorder the text; an invisible one goes (but for the joiners
+ * and selectors of an emoji), so that what an agent reads from the output is what a person sees. The API never sends such characters (the build
  * refuses them); another server might.
  */
 export function toPrintable(text: string): string {
-  return text.replace(UNPRINTABLE_CHARACTERS, (character) => (SHOWN_AS_SPACE.test(character) ? ' ' : ''));
+  return text.replace(UNPRINTABLE_ON_SHOW, (character, emojiPart?: string) => {
+    if (emojiPart) return emojiPart;
+    return SHOWN_AS_SPACE.test(character) ? ' ' : '';
+  });
 }
 
 /** Every string in a parsed answer made printable, keys included: what a human rendering reads. */
