@@ -32,7 +32,7 @@ interface UnprintableClass {
  * (U+115F, U+1160, U+3164, U+FFA0) are also default-ignorable; U+2800 BRAILLE PATTERN BLANK and
  * U+1D159 MUSICAL SYMBOL NULL NOTEHEAD are not, so they are named here.
  */
-export const BLANK_LOOKING = '\\u115f\\u1160\\u3164\\uffa0\\u2800\\u{1d159}';
+const BLANK_LOOKING = '\\u115f\\u1160\\u3164\\uffa0\\u2800\\u{1d159}';
 
 /**
  * The classes, in the order an error names them: the first class a character is in says why it
@@ -85,7 +85,7 @@ export const UNPRINTABLE_AS_SPACE_CLASS = UNPRINTABLE_CLASSES.filter(({ display 
 const classTests = UNPRINTABLE_CLASSES.map(({ body, reason }) => ({ test: new RegExp(`^[${body}]$`, 'u'), reason }));
 
 /** `U+E0049`: a code point as Unicode writes it. */
-export function codePointName(character: string): string {
+function codePointName(character: string): string {
   return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
