@@ -272,6 +272,33 @@ describe('the local CDN: rate limits', () => {
       await cdn.stop();
     }
   });
+
+  it("the inner listener counts a local process that names another client's address by its own address", async () => {
+    const configPath = writeSite(
+      '[[redirects]]\n  from = "/limited"\n  to = "/data.json"\n  status = 200\n  force = true\n' +
+        '  [redirects.rate_limit]\n    window_limit = 2\n    window_size = 60\n    aggregate_by = ["ip", "domain"]\n',
+      { 'data.json': '{}' },
+    );
+    const cdn = await startLocalCdn({ port: await findFreePort(), configPath });
+    try {
+      const statuses = [];
+      for (const [ip, secret] of [
+        ['192.0.2.1', undefined],
+        ['192.0.2.2', 'guessed'],
+        ['192.0.2.3', undefined],
+      ])
+        statuses.push(
+          (
+            await fetch(`${cdn.originUrl}/limited`, {
+              headers: { 'x-local-cdn-client-ip': ip!, ...(secret && { 'x-local-cdn-secret': secret }) },
+            })
+          ).status,
+        );
+      assert.deepEqual(statuses, [200, 200, 429]);
+    } finally {
+      await cdn.stop();
+    }
+  });
 });
 
 /** A GET with this Host header (fetch cannot set one). */
