@@ -178,9 +178,11 @@ function runChain(
 
 function selectEdgeFunctions(edge: EdgeRuntime | undefined, request: IncomingMessage): string[] {
   if (!edge) return [];
-  const { pathname } = readRequestPath(request.url ?? '/');
+  // The one decoded path the rest of the chain matches (request-path.ts), so that `/api%2fv1%2f…`
+  // meets the edge function's `excludedPath` as `/api/v1/…` does.
+  const { path } = readRequestPath(request.url ?? '/');
   return edge.functions
-    .filter(({ config }) => edgeSelects(config, request.method ?? 'GET', pathname, request.headers))
+    .filter(({ config }) => edgeSelects(config, request.method ?? 'GET', path, request.headers))
     .map(({ name }) => name);
 }
 
