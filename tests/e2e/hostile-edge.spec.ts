@@ -181,6 +181,8 @@ for (const { method, path, headers = [], status, want } of onePathCases)
     expectSafe(answer, `${method} ${path}`);
     expect(answer.status).toBe(status);
     expect(answer.headers['access-control-allow-origin']).toBe('*');
+    // The Markdown edge function never ran: it adds `Accept` to every answer's Vary.
+    expect(String(answer.headers.vary ?? '')).not.toMatch(/\baccept\b/i);
     if (status !== 204) {
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
       expect(() => JSON.parse(answer.body) as unknown, answer.body.slice(0, 200)).not.toThrow();
