@@ -215,7 +215,7 @@ describe('the local CDN: one path for functions, redirect rules and header rules
         ['POST', '/API/v1/platforms'],
         ['GET', '/%61pi/v1/x'],
         ['GET', '/API/v1/x'],
-      ]) {
+      ] as const) {
         const answer = await fetch(`${cdn.url}${path}`, { method });
         await answer.arrayBuffer();
         answers.push(
@@ -332,11 +332,11 @@ describe('the local CDN: rate limits', () => {
         ['192.0.2.1', undefined],
         ['192.0.2.2', 'guessed'],
         ['192.0.2.3', undefined],
-      ])
+      ] as const)
         statuses.push(
           (
             await fetch(`${cdn.originUrl}/limited`, {
-              headers: { 'x-local-cdn-client-ip': ip!, ...(secret && { 'x-local-cdn-secret': secret }) },
+              headers: { 'x-local-cdn-client-ip': ip, ...(secret && { 'x-local-cdn-secret': secret }) },
             })
           ).status,
         );
