@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -119,6 +120,18 @@ describe('the rows', () => {
         NETLIFY_CONFORMANCE.some((each) => each.request.path === `/.netlify/functions/${name}`),
         name,
       );
+  });
+
+  it('netlify/README.md lists every row, in order, with its judge and its evidence', () => {
+    const listed = [
+      ...readFileSync('netlify/README.md', 'utf8').matchAll(/^\| `(\S+) (\S+)`\s*\| (\w+)\s*\|[^|]*\|\s*(.*?)\s*\|$/gm),
+    ].map(([, method, path, judge, evidence]) => ({ method, path, judge, evidence: evidence!.replace(/\\\|/g, '|') }));
+    assert.deepEqual(
+      listed,
+      NETLIFY_CONFORMANCE.map((each) => ({ ...each.request, judge: each.judge, evidence: each.citation })).map(
+        ({ method, path, judge, evidence }) => ({ method, path, judge, evidence }),
+      ),
+    );
   });
 
   it('a burst allows for a limit enforced late: up to twice the limit', () => {
