@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { validateWorkflowFiles, workflowProblems } from '../../tooling/workflows/validate-workflows.ts';
+import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 
 /**
  * The GitHub Actions workflows (.github/workflows/), held to the README: their commands are the
@@ -13,6 +14,7 @@ import { validateWorkflowFiles, workflowProblems } from '../../tooling/workflows
  */
 interface Step {
   name?: string;
+  if?: string;
   uses?: string;
   run?: string;
   with?: Record<string, unknown>;
@@ -27,6 +29,7 @@ interface Job {
 }
 interface Workflow {
   on: Record<string, unknown>;
+  permissions?: Record<string, string>;
   jobs: Record<string, Job>;
 }
 
@@ -54,7 +57,7 @@ const setupNode = (job: Job) => job.steps.find((step) => step.uses?.startsWith('
 describe('the workflow validator of npm run lint', () => {
   it('finds every workflow file of the repository valid', () => {
     const { files, problems } = validateWorkflowFiles();
-    assert.ok(files.length >= 2, files.join(', '));
+    assert.ok(files.length >= 3, files.join(', '));
     assert.deepEqual(problems, []);
   });
 
@@ -131,5 +134,44 @@ describe('.github/workflows/smoke-deploy.yml: every deploy smoked', () => {
     assert.equal(target.env!.DEPLOY_URL, '${{ github.event.deployment_status.environment_url }}');
     assert.match(target.run!, /data\/product\.json/);
     assert.equal(String(setupNode(job).with!['node-version']), nodeVersion);
+  });
+});
+
+describe('.github/workflows/samples-today.yml: the docs read as a reader reads them today', () => {
+  const workflow = readWorkflow('samples-today.yml');
+  const job = onlyJob(workflow);
+  const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
+
+  it('runs weekly, and by hand', () => {
+    assert.deepEqual(Object.keys(workflow.on).sort(), ['schedule', 'workflow_dispatch']);
+    const [{ cron }] = workflow.on.schedule as [{ cron: string }];
+    assert.match(cron, /^\d+ \d+ \* \* [0-6]$/, 'once a week');
+  });
+
+  it("runs the samples' tests against production (data/product.json) with the registry's current versions", () => {
+    const samples = job.steps.find((step) => step.run?.startsWith('npx playwright test'))!;
+    assert.deepEqual(samples.run!.split(' ').slice(3).sort(), [
+      'tests/e2e/code-samples.spec.ts',
+      'tests/e2e/generated-clients.spec.ts',
+    ]);
+    assert.deepEqual(samples.env, { EARSHOT_TEST_URL: product.baseUrl, EARSHOT_SAMPLES_LIVE: '1' });
+    assert.deepEqual(npmCommands(job), ['npm ci']);
+  });
+
+  it('installs the Debian packages tests/support/system-packages.ts names for the e2e layer', () => {
+    const source = readFileSync('tests/support/system-packages.ts', 'utf8');
+    const e2e = [...source.matchAll(/\{ name: '([^']+)', layers: \[([^\]]*)\]/g)]
+      .filter(([, , layers]) => layers!.includes("'e2e'"))
+      .map(([, name]) => name!);
+    assert.ok(e2e.length >= 3, e2e.join(', '));
+    const installed = runnerSetUp(job)[0]!.run!;
+    for (const name of e2e) assert.ok(installed.includes(` ${name}`), name);
+  });
+
+  it('opens an issue when a sample fails, or adds to the open one', () => {
+    const report = job.steps.find((step) => step.uses?.startsWith('actions/github-script@'))!;
+    assert.equal(report.if, 'failure()');
+    assert.match(String(report.with!.script), /issues\.create\(/);
+    assert.equal(workflow.permissions!.issues, 'write');
   });
 });
