@@ -140,7 +140,8 @@ async function generate(
   const dir = mkdtempSync(live ? join(tmpdir(), 'generated-client-') : resolve('.cache', 'generated-client-'));
   for (const [name, text] of Object.entries(sample.files)) writeFileSync(join(dir, name), text);
   if (live) {
-    await run('sh', ['-c', generateCommand(sample)], dir);
+    // A reader answers npx's question (install these packages?) with yes; here no one is asked.
+    await run('sh', ['-c', generateCommand(sample)], dir, { npm_config_yes: 'true' });
     if (sample.runtime) await run('npm', ['install', sample.runtime], dir);
   } else await run(resolve('node_modules/.bin', sample.bin), sample.args, dir);
   const runs = samples.map(({ endpoint, sample: { code } }) => {
@@ -191,8 +192,8 @@ async function runSample(dir: string, file: string): Promise<string> {
  * Runs a command without blocking this process: the server with additions runs in it, and the
  * generators and samples call it.
  */
-async function run(command: string, args: string[], cwd: string): Promise<void> {
-  const result = await runProcess(command, args, processEnv(), cwd);
+async function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<void> {
+  const result = await runProcess(command, args, { ...processEnv(), ...env }, cwd);
   expect(result.code, `${command} ${args.join(' ')}\n${result.stdout}\n${result.stderr}`).toBe(0);
 }
 
