@@ -63,7 +63,7 @@ export function encodingFor(
 }
 
 /** `Vary` with `Accept-Encoding` added once to what the answer already varies on. */
-function withAcceptEncoding(vary: OutgoingHttpHeaders['vary']): string {
+function withAcceptEncoding(vary: number | string | readonly string[] | undefined): string {
   const names = [vary ?? []]
     .flat()
     .flatMap((value) => String(value).split(','))
