@@ -40,7 +40,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
 }
 
 /** Whether an answer of this type is one the CDN compresses (and so varies on Accept-Encoding). */
-export function isCompressibleType(contentType: string | undefined): boolean {
+function isCompressibleType(contentType: string | undefined): boolean {
   return COMPRESSIBLE.test(contentType ?? '');
 }
 

@@ -52,7 +52,7 @@ const CASE_SENSITIVE =
 const FUNCTION_LIMITS =
   'https://docs.netlify.com/build/functions/overview/#default-deployment-options (6 MB of request body; a binary body is Base64-encoded, so about 4.5 MB of bytes)';
 const FUNCTION_RATE_LIMIT =
-  "https://docs.netlify.com/manage/security/secure-access-to-sites/rate-limiting/ (a function's `rateLimit` without a `path`: whether it covers the function\'s own URL is undocumented)";
+  "https://docs.netlify.com/manage/security/secure-access-to-sites/rate-limiting/ (a function's `rateLimit` without a `path`: whether it covers the function's own URL is undocumented)";
 /** A binary body well under the function limit once Base64-encoded (4 MB → 5.3 MB of the 6 MB). */
 export const BINARY_BODY_BYTES = 4 * 1024 * 1024;
 /** The API's paths and `/mcp`, for the rows that spell them otherwise. */
@@ -285,7 +285,7 @@ export function judgeAnswer(row: ConformanceRow, answer: RawAnswer): string[] {
 }
 
 /** What came back, in one line: the status and the headers a row is about. */
-export function describeRawAnswer(answer: RawAnswer): string {
+function describeRawAnswer(answer: RawAnswer): string {
   const shown = ['content-type', 'content-encoding', 'vary', 'ratelimit-policy', 'location'];
   return [
     String(answer.status),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { validateWorkflow, type ValidationError } from '@action-validator/core';
 
 /** The folder GitHub Actions reads workflows from. */
-export const WORKFLOWS_DIR = '.github/workflows';
+const WORKFLOWS_DIR = '.github/workflows';
 
 /**
  * What is wrong with a workflow file against GitHub's workflow schema, one line each (`<file>#<path>:
