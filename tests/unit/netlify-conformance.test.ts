@@ -12,7 +12,13 @@ import {
   type ConformanceRow,
   type RawAnswer,
 } from '../../tooling/smoke/netlify-conformance.ts';
-import { burstBudget, SmokeFailure } from '../../tooling/smoke/smoke-checks.ts';
+import {
+  buildFunctionLimitCheck,
+  buildOtherHostCheck,
+  burstBudget,
+  SmokeFailure,
+  type SmokeContext,
+} from '../../tooling/smoke/smoke-checks.ts';
 
 /**
  * The conformance table judges a deploy rightly: what Netlify documents, or what the site depends
@@ -170,5 +176,47 @@ describe('buildConformanceChecks against a CDN that answers every request with a
       assert.match(String(outcome.detail), /^200, content-type: text\/plain/);
     }
     assert.ok(outcomes.filter(({ judge }) => judge === 'deploy').every(({ failed }) => failed));
+  });
+});
+
+describe('the observed burst checks print what came back and never fail', () => {
+  /** A fetch that answers the function's JSON 429 `functionAnswers` times, then the CDN's plain 429. */
+  const fakeFetch = (functionAnswers: number): typeof fetch => {
+    let sent = 0;
+    return (async () => {
+      sent += 1;
+      const json = sent <= functionAnswers;
+      return new Response(json ? '{}' : 'Too Many Requests', {
+        status: 429,
+        headers: { 'content-type': json ? 'application/json' : 'text/plain' },
+      });
+    }) as typeof fetch;
+  };
+  const context = (fetch: typeof fetch) =>
+    ({
+      baseUrl: 'https://earshot.dev',
+      fetch,
+      rateLimit: { windowLimit: 3, windowSize: 60 },
+    }) as unknown as SmokeContext;
+  const cases: [string, number, RegExp][] = [
+    [
+      'the CDN limits the function at its own URL',
+      3,
+      /^the CDN's own 429 \(text\/plain\) after 4 requests: the limit applies$/,
+    ],
+    ['no limit at its own URL', 100, /^the function answered all 6: no limit seen at its own URL$/],
+  ];
+  for (const [name, functionAnswers, expected] of cases)
+    it(`a function's limit without a path: ${name}`, async () =>
+      assert.match(String(await buildFunctionLimitCheck(context(fakeFetch(functionAnswers))).run()), expected));
+
+  it('another hostname that cannot be reached is reported, not failed', async () => {
+    const refused = (async () => {
+      throw new TypeError('fetch failed');
+    }) as typeof fetch;
+    assert.match(
+      String(await buildOtherHostCheck(context(refused), 'https://earshot.netlify.app').run()),
+      /^could not ask it/,
+    );
   });
 });

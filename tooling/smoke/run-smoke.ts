@@ -3,6 +3,7 @@ import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { readMcpRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
 import {
   buildBurstCheck,
+  buildFunctionLimitCheck,
   buildOtherHostCheck,
   buildResourceChecks,
   buildSmokeChecks,
@@ -42,7 +43,8 @@ Options:
   --burst   also send a bounded burst over the rate limit (at most twice the limit: the CDN
             may count late), to the API and to /mcp, and expect a JSON 429 with Retry-After
             and the RateLimit fields; the limit's window then stays full for up to a minute,
-            for this address, as on the CDN
+            for this address, as on the CDN. Also observes whether a function's limit
+            without a path covers its own URL (/.netlify/functions/too-many-requests)
   --other-host <url>
             another address of the same deploy (its *.netlify.app name, a permalink): after
             the burst, observe whether it counts in the same window (prints, never fails)
@@ -162,6 +164,7 @@ async function runChecks(context: SmokeContext, { burst, otherHost }: SmokeOptio
   if (burst) {
     await runCheck(buildBurstCheck(context));
     if (otherHost) await runCheck(buildOtherHostCheck(context, otherHost));
+    await runCheck(buildFunctionLimitCheck(context));
     await runCheck(buildMcpBurstCheck(context));
   }
   return { failed, total };

@@ -595,6 +595,31 @@ export function buildOtherHostCheck(context: SmokeContext, otherHost: string): S
   };
 }
 
+/** The function whose own URL the burst observes: its `rateLimit` has no `path` (netlify/functions/too-many-requests.ts). */
+const UNROUTED_FUNCTION = '/.netlify/functions/too-many-requests';
+
+/**
+ * Observed, never failed: whether a function's `rateLimit` without a `path` covers its own URL.
+ * The function itself answers a JSON 429; the CDN's own 429 (plain text) means its limit applied.
+ * Sends at most `burstBudget` requests. Netlify does not document which paths such a limit covers.
+ */
+export function buildFunctionLimitCheck(context: SmokeContext): SmokeCheck {
+  const budget = burstBudget(context.rateLimit.windowLimit);
+  return {
+    name: `a burst of at most ${budget} requests to ${UNROUTED_FUNCTION} (observed): does the function's own limit apply at its own URL?`,
+    run: async () => {
+      for (let sent = 1; sent <= budget; sent += 1) {
+        const response = await get(context, UNROUTED_FUNCTION);
+        const type = response.headers.get('content-type') ?? '';
+        await response.body?.cancel();
+        if (!type.startsWith('application/json'))
+          return `the CDN's own ${response.status} (${type || 'no type'}) after ${sent} requests: the limit applies`;
+      }
+      return `the function answered all ${budget}: no limit seen at its own URL`;
+    },
+  };
+}
+
 /** Fails with a network error's code (ECONNREFUSED, ENOTFOUND…) when the deployment cannot be reached at all. */
 export async function expectReachable(context: SmokeContext): Promise<void> {
   const response = await get(context, OPENAPI_PATH);
