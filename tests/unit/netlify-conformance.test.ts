@@ -192,10 +192,10 @@ describe('the observed burst checks print what came back and never fail', () => 
       });
     }) as typeof fetch;
   };
-  const context = (fetch: typeof fetch) =>
+  const context = (fetchLike: typeof fetch) =>
     ({
       baseUrl: 'https://earshot.dev',
-      fetch,
+      fetch: fetchLike,
       rateLimit: { windowLimit: 3, windowSize: 60 },
     }) as unknown as SmokeContext;
   const cases: [string, number, RegExp][] = [

@@ -15,7 +15,7 @@ export interface GeneratedClientSample {
   /** The command the package installs (what `npx <package>` runs). */
   bin: string;
   /**
-   * Packages the generator needs beside it, pinned (`typescript@6`): a peer whose range has no
+   * Packages the generator needs beside it, pinned exactly (`typescript@6.0.3`): a peer whose range has no
    * upper bound would otherwise resolve to the registry's `latest`, which the tests never ran.
    */
   peers?: string[];
@@ -87,14 +87,14 @@ ${PRINT_DATA}`,
 /**
  * Its TypeScript peer (`>=5.5.3 || >=6.0.0`) has no upper bound: unpinned, `npx` pulls the
  * registry's `latest`, and with typescript 7.0.2 the generator crashes (`reading 'AnyKeyword'`).
- * The sample names the major version the tests generate with.
+ * The sample names the exact version the tests generate with, as every other tool a page names.
  */
 function heyApiSample({ baseUrl, operationId }: SampleTarget): GeneratedClientSample {
   return {
     package: '@hey-api/openapi-ts',
     version: lockedVersion('@hey-api/openapi-ts'),
     bin: 'openapi-ts',
-    peers: [`typescript@${lockedVersion('typescript').split('.')[0]}`],
+    peers: [`typescript@${lockedVersion('typescript')}`],
     label: '@hey-api/openapi-ts',
     args: [
       '--input',
