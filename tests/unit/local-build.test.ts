@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { localBuildKey, STAMP_FILE, writeStamp } from '../../tooling/local-build.ts';
+import { localBuildKey, STAMP_FILE } from '../../tooling/local-build.ts';
 import { servedBuildProblem } from '../support/served-build.ts';
 
 /**
@@ -54,9 +54,7 @@ describe('the key of a local build', () => {
 });
 
 describe('a server already answering on the test port', () => {
-  const dist = mkdtempSync(join(tmpdir(), 'earshot-dist-'));
-  folders.push(dist);
-  writeStamp(dist, 'a'.repeat(64));
+  const key = 'a'.repeat(64);
   const serving = (stamp: string | undefined) =>
     new Promise<{ url: string; close: () => void }>((resolve) => {
       const server = createServer((request, response) => {
@@ -74,7 +72,7 @@ describe('a server already answering on the test port', () => {
     [
       'serves another build: refused in one line',
       'b'.repeat(64),
-      /^the server on .* does not serve this checkout's build \(its \/\.earshot-build is bbbbbbbbbbbb…, .* holds aaaaaaaaaaaa…\): stop it, or set EARSHOT_TEST_PORT to a free port$/,
+      /^the server on .* does not serve this checkout's build \(its \/\.earshot-build is bbbbbbbbbbbb…, this checkout's is aaaaaaaaaaaa…\): stop it, or set EARSHOT_TEST_PORT to a free port$/,
     ],
     ['serves no stamp (npm run build, another tool): refused', undefined, /it serves no build stamp/],
   ];
@@ -82,7 +80,7 @@ describe('a server already answering on the test port', () => {
     it(name, async () => {
       const server = await serving(stamp);
       try {
-        const problem = await servedBuildProblem(server.url, dist);
+        const problem = await servedBuildProblem(server.url, key);
         if (want === undefined) assert.equal(problem, undefined);
         else assert.match(problem ?? '', want);
       } finally {
