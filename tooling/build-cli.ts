@@ -121,12 +121,12 @@ function stripAnnotations(schema: unknown): unknown {
 /**
  * The validators as an ES module, from the same tolerant schemas and options as the source
  * module, without their annotations (stripAnnotations), and exported the same way:
- * `responseValidators`, by schema name.
+ * `responseValidators`, by schema name. `change` rewrites each schema first (tests change the contract).
  */
-export function generateResponseValidatorsModule(): string {
+export function generateResponseValidatorsModule(change: (schema: object) => object = (schema) => schema): string {
   const ajv = createSchemaValidator(
     { code: { source: true, esm: true } },
-    (schema) => stripAnnotations(schema) as object,
+    (schema) => stripAnnotations(change(schema)) as object,
   );
   const exportName = (name: string) => `validate${name}`;
   const ids = Object.fromEntries(checkedSchemaNames.map((name) => [exportName(name), tolerantSchemas[name].$id]));
