@@ -171,7 +171,7 @@ const bakeModules: Plugin = {
 };
 
 /** `dist/response-validators.mjs`: ajv's standalone code and what it imports of ajv, one file. */
-async function buildValidators(outdir: string): Promise<Metafile> {
+async function buildValidators(outdir: string, write: boolean): Promise<Metafile> {
   const { metafile } = await build({
     // resolveDir lets the generated code's own imports (ajv-formats' format checks) resolve.
     stdin: {
@@ -185,14 +185,28 @@ async function buildValidators(outdir: string): Promise<Metafile> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: cliBuildOptions.target,
-    banner: cliBuildOptions.banner,
+    target: 'node20',
     minify: true,
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
+    write,
   });
   return metafile;
+}
+
+/**
+ * Bundles the client into `outdir` (nothing is written with `write: false`): the command line and
+ * the library, then the validators; one metafile of both, which lists every package that ships.
+ */
+export async function bundleClient({ outdir = CLI_OUTDIR, write = true } = {}): Promise<Metafile> {
+  const logLevel = write ? cliBuildOptions.logLevel : 'silent';
+  const { metafile } = await build({ ...cliBuildOptions, outdir, metafile: true, write, logLevel });
+  const validators = await buildValidators(outdir, write);
+  return {
+    inputs: { ...metafile.inputs, ...validators.inputs },
+    outputs: { ...metafile.outputs, ...validators.outputs },
+  };
 }
 
 /**
@@ -400,12 +414,7 @@ export async function stageCliPackage(dir = CLI_PACKAGE_DIR): Promise<void> {
   const outdir = join(dir, 'dist');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  const { metafile } = await build({ ...cliBuildOptions, outdir, metafile: true });
-  const validators = await buildValidators(outdir);
-  const bundled = listBundledPackages(
-    { inputs: { ...metafile.inputs, ...validators.inputs }, outputs: { ...metafile.outputs, ...validators.outputs } },
-    ROOT,
-  );
+  const bundled = listBundledPackages(await bundleClient({ outdir }), ROOT);
   writeFileSync(join(dir, NOTICES_FILE), renderThirdPartyNotices(manifest, bundled));
   writeFileSync(join(dir, SBOM_FILE), renderSbom({ ...manifest, license: manifest.license }, bundled));
   chmodSync(join(outdir, 'earshot.mjs'), 0o755);
