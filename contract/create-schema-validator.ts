@@ -10,11 +10,15 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
  * the tolerant variant of each API schema (`schemas/tolerant.ts`) that the client reads answers with.
  * `allErrors` so that one run reports every problem; `verbose` so that errors carry the schema
  * and data they are about, which the messages quote. `options` adds to these, for example the
- * `code` options of ajv's standalone code generation (see `tooling/build-cli.ts`).
+ * `code` options of ajv's standalone code generation (see `tooling/build-cli.ts`). `prepare`
+ * rewrites each schema before it is added (the client's bundle drops annotations).
  */
-export function createSchemaValidator(options: Options = {}): Ajv2020 {
+export function createSchemaValidator(
+  options: Options = {},
+  prepare: (schema: object) => object = (schema) => schema,
+): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, ...options });
   addFormats(ajv);
-  for (const schema of [...allSchemas, ...allTolerantSchemas]) ajv.addSchema(schema);
+  for (const schema of [...allSchemas, ...allTolerantSchemas]) ajv.addSchema(prepare(schema));
   return ajv;
 }

@@ -7,17 +7,17 @@
  * It asks the registry the question npm audit asks (the bulk advisories endpoint) and:
  * - exits 1, listing each advisory, when a bundled version is affected;
  * - says in one line which packages it checked when none is;
- * - says in one line that it could not check, and exits 0, when the registry refuses or cannot be
- *   reached: some registries and mirrors do not serve advisories, and that is no reason to stop a
- *   build, nor to claim a clean result.
+ * - says in one line that it could not check, and exits 3 (COULD_NOT_CHECK), when the registry
+ *   refuses or cannot be reached: some registries and mirrors do not serve advisories, which is no
+ *   clean result, nor a vulnerable one. `npm run release` runs this audit first and stops on 1, and
+ *   on 3 unless it is given `--accept-unaudited` (tooling/release.ts).
  * @see https://github.com/npm/cli/blob/latest/workspaces/arborist/lib/audit-report.js
  */
-import { build } from 'esbuild';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 import { type BundledPackage, listBundledPackages } from './bundled-packages.ts';
-import { cliBuildOptions, readPackageManifest } from './build-cli.ts';
+import { bundleClient, readPackageManifest } from './build-cli.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const ADVISORIES_PATH = '-/npm/v1/security/advisories/bulk';
@@ -30,15 +30,18 @@ interface Advisory {
   vulnerable_versions?: string;
 }
 
+/** The exit code of an audit that could not ask the registry: no result, neither clean nor vulnerable. */
+export const COULD_NOT_CHECK = 3 as const;
+
 export interface AuditOutcome {
-  code: 0 | 1;
+  /** 0: no known vulnerability; 1: at least one; COULD_NOT_CHECK: the registry did not say. */
+  code: 0 | 1 | typeof COULD_NOT_CHECK;
   lines: string[];
 }
 
 /** The packages the client bundles, from a bundle built in memory. */
 export async function readBundledPackages(): Promise<BundledPackage[]> {
-  const { metafile } = await build({ ...cliBuildOptions, write: false, metafile: true, logLevel: 'silent' });
-  return listBundledPackages(metafile, ROOT);
+  return listBundledPackages(await bundleClient({ write: false }), ROOT);
 }
 
 export async function auditBundledPackages(
@@ -50,7 +53,7 @@ export async function auditBundledPackages(
   const list = packages.map((pkg) => `${pkg.name}@${pkg.version}`).join(', ');
   const url = new URL(ADVISORIES_PATH, registry.endsWith('/') ? registry : `${registry}/`).href;
   const couldNot = (reason: string): AuditOutcome => ({
-    code: 0,
+    code: COULD_NOT_CHECK,
     lines: [`audit: could not check ${what}: ${reason}; no result, neither clean nor vulnerable`],
   });
   let body: Record<string, Advisory[]>;

@@ -17,10 +17,11 @@
  *
  * Two modules are baked at bundle time instead of being computed at run time (see their doc
  * comments): `baked/build-facts.ts` (version, production base URL) and
- * `baked/response-validators.ts` (ajv standalone code, so the client needs no ajv).
+ * `baked/response-validators.ts` (ajv standalone code, so the client needs no ajv), which is
+ * `dist/response-validators.mjs`, a file of its own (VALIDATORS_FILE).
  */
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
-import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -74,11 +75,59 @@ export function readPackageManifest(): PackageManifest {
 }
 
 /**
- * The validators as an ES module, from the same schemas and options as the source module, and
- * exported the same way: `responseValidators`, by schema name.
+ * The keywords that only annotate a schema: ajv's code does not check them, but with `verbose` it
+ * embeds each schema it reports on, so their text would be in the bundle. The client bakes the
+ * schemas without them, so that rewording a description changes no byte of a released client.
+ * A `description` beside a `pattern` stays: the client's messages quote it (describe-schema-error.ts).
  */
-export function generateResponseValidatorsModule(): string {
-  const ajv = createSchemaValidator({ code: { source: true, esm: true } });
+const ANNOTATIONS = new Set(['title', 'description', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
+/** Keywords whose value is a map of names to subschemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keywords whose value is a subschema or a list of them. */
+const SUBSCHEMAS = new Set([
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+]);
+
+/** `schema` without its annotations (see ANNOTATIONS), walking only the places that hold subschemas. */
+function stripAnnotations(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(stripAnnotations);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const keep = (key: string) => !ANNOTATIONS.has(key) || (key === 'description' && 'pattern' in schema);
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => keep(key))
+      .map(([key, value]) => {
+        if (SUBSCHEMAS.has(key)) return [key, stripAnnotations(value)];
+        if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null)
+          return [key, Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, stripAnnotations(sub)]))];
+        return [key, value];
+      }),
+  );
+}
+
+/**
+ * The validators as an ES module, from the same tolerant schemas and options as the source
+ * module, without their annotations (stripAnnotations), and exported the same way:
+ * `responseValidators`, by schema name. `change` rewrites each schema first (tests change the contract).
+ */
+export function generateResponseValidatorsModule(change: (schema: object) => object = (schema) => schema): string {
+  const ajv = createSchemaValidator(
+    { code: { source: true, esm: true } },
+    (schema) => stripAnnotations(change(schema)) as object,
+  );
   const exportName = (name: string) => `validate${name}`;
   const ids = Object.fromEntries(checkedSchemaNames.map((name) => [exportName(name), tolerantSchemas[name].$id]));
   const code = standaloneCode(ajv, ids);
@@ -91,27 +140,74 @@ export function generateBuildFactsModule(): string {
   return `export const buildFacts = ${JSON.stringify(facts)};\nexport function readBuildFacts() { return buildFacts; }\n`;
 }
 
-const bakedModules: Record<string, () => string> = {
-  'build-facts.ts': generateBuildFactsModule,
-  'response-validators.ts': generateResponseValidatorsModule,
-};
+/**
+ * The validators are a file of their own in the package, `dist/response-validators.mjs`, which the
+ * bundle imports as `#response-validators` (the package's `imports`): a change of the contract
+ * that a released client reads already (a field added) changes that file and `index.d.ts` only,
+ * and a build may then keep serving the released client (site/lib/cli-package/releases.ts).
+ */
+export const VALIDATORS_FILE = 'response-validators.mjs';
+const VALIDATORS_IMPORT = '#response-validators';
 
 const bakeModules: Plugin = {
   name: 'bake-modules',
   setup(builder) {
+    builder.onResolve({ filter: /\/baked\/response-validators\.ts$/ }, () => ({
+      path: VALIDATORS_IMPORT,
+      external: true,
+    }));
     // The path is relative to the project: esbuild hashes it into the chunk names, and an absolute
     // one would make the tarball depend on the folder the repository is built in.
-    builder.onResolve({ filter: /\/baked\/(build-facts|response-validators)\.ts$/ }, (args) => ({
+    builder.onResolve({ filter: /\/baked\/build-facts\.ts$/ }, (args) => ({
       path: relative(ROOT, resolve(args.resolveDir, args.path)).split(sep).join('/'),
       namespace: 'baked',
     }));
-    builder.onLoad({ filter: /.*/, namespace: 'baked' }, (args) => {
-      const generate = bakedModules[args.path.split('/').pop()!]!;
-      // resolveDir lets the generated code's own imports (ajv-formats' format checks) resolve.
-      return { contents: generate(), loader: 'js', resolveDir: ROOT };
-    });
+    builder.onLoad({ filter: /.*/, namespace: 'baked' }, () => ({
+      contents: generateBuildFactsModule(),
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
   },
 };
+
+/** `dist/response-validators.mjs`: ajv's standalone code and what it imports of ajv, one file. */
+async function buildValidators(outdir: string, write: boolean): Promise<Metafile> {
+  const { metafile } = await build({
+    // resolveDir lets the generated code's own imports (ajv-formats' format checks) resolve.
+    stdin: {
+      contents: generateResponseValidatorsModule(),
+      loader: 'js',
+      resolveDir: ROOT,
+      sourcefile: 'baked/response-validators.mjs',
+    },
+    outfile: join(outdir, VALIDATORS_FILE),
+    absWorkingDir: ROOT,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+    write,
+  });
+  return metafile;
+}
+
+/**
+ * Bundles the client into `outdir` (nothing is written with `write: false`): the command line and
+ * the library, then the validators; one metafile of both, which lists every package that ships.
+ */
+export async function bundleClient({ outdir = CLI_OUTDIR, write = true } = {}): Promise<Metafile> {
+  const logLevel = write ? cliBuildOptions.logLevel : 'silent';
+  const { metafile } = await build({ ...cliBuildOptions, outdir, metafile: true, write, logLevel });
+  const validators = await buildValidators(outdir, write);
+  return {
+    inputs: { ...metafile.inputs, ...validators.inputs },
+    outputs: { ...metafile.outputs, ...validators.outputs },
+  };
+}
 
 /**
  * The packages that only some commands need: the MCP SDK v2 (`earshot mcp`: the server package,
@@ -318,8 +414,7 @@ export async function stageCliPackage(dir = CLI_PACKAGE_DIR): Promise<void> {
   const outdir = join(dir, 'dist');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  const { metafile } = await build({ ...cliBuildOptions, outdir, metafile: true });
-  const bundled = listBundledPackages(metafile, ROOT);
+  const bundled = listBundledPackages(await bundleClient({ outdir }), ROOT);
   writeFileSync(join(dir, NOTICES_FILE), renderThirdPartyNotices(manifest, bundled));
   writeFileSync(join(dir, SBOM_FILE), renderSbom({ ...manifest, license: manifest.license }, bundled));
   chmodSync(join(outdir, 'earshot.mjs'), 0o755);

@@ -12,6 +12,7 @@ import { checkBreakingNotice } from './published-contract/check-breaking-notice.
 import { checkChangelogDates } from './published-contract/check-changelog-dates.ts';
 import { checkResourceLinks } from './published-contract/check-resource-links.ts';
 import { toUnrecordedProblem, type ContractChange } from './published-contract/contract-change.ts';
+import { formatDueChange, listDueChanges } from './published-contract/due-changes.ts';
 import { inspectPublication } from './published-contract/inspect-publication.ts';
 import { checkNotice, findAnnouncement } from './published-contract/record-changes.ts';
 import { removeStamp } from './local-build.ts';
@@ -59,6 +60,8 @@ async function main(): Promise<number> {
       'fix each line above (file#JSON-pointer: what was expected), then run the build again',
     );
   const { changes, changelog } = inspection;
+  // An announced change whose date has passed: a warning, not a failure (due-changes.ts says why).
+  for (const due of listDueChanges(listPendingChanges(changelog), changes, today)) console.error(formatDueChange(due));
   // A breaking change before its date: one error with the date it is allowed from, before Astro loads.
   const notice = checkNotice(changes, changelog, today);
   if (notice) {

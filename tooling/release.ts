@@ -7,6 +7,10 @@
  * A version is recorded once: run again with the same bytes, it says so and changes nothing; with
  * other bytes, it refuses and asks for a new version. `--date YYYY-MM-DD` sets the release date
  * (UTC today by default).
+ *
+ * Before it records anything it runs `npm run audit` (tooling/audit-bundled.ts) and stops when a
+ * bundled package has a known vulnerability (exit 1), or when the audit could not check (exit 3:
+ * the registry does not serve advisories) unless `--accept-unaudited` says to go on regardless.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -21,6 +25,7 @@ import {
   readReleaseStore,
   ReleaseProblems,
 } from '../site/lib/cli-package/releases.ts';
+import { type AuditOutcome, auditBundledPackages, COULD_NOT_CHECK, readBundledPackages } from './audit-bundled.ts';
 import { buildCliPackage } from './build-cli.ts';
 
 export interface ReleaseOutcome {
@@ -58,8 +63,33 @@ export function recordRelease(date: string, dir = RELEASES_DIR): ReleaseOutcome 
   };
 }
 
+/** Whether the audit lets a release go on, and what to print: `code` is the exit code when it does not. */
+export function judgeAudit(
+  outcome: AuditOutcome,
+  acceptUnaudited: boolean,
+): { go: true; lines: string[] } | { go: false; code: number; lines: string[] } {
+  if (outcome.code === 0) return { go: true, lines: outcome.lines };
+  if (outcome.code === 1) return { go: false, code: 1, lines: outcome.lines };
+  if (acceptUnaudited)
+    return {
+      go: true,
+      lines: [...outcome.lines, 'note: released unaudited, as --accept-unaudited asks; say so in the release commit'],
+    };
+  return {
+    go: false,
+    code: COULD_NOT_CHECK,
+    lines: [
+      ...outcome.lines,
+      'error: the audit could not check the bundled packages, so nothing was released',
+      'hint: run npm run release where the registry serves advisories, or run npm run release -- --accept-unaudited and say so in the release commit',
+    ],
+  };
+}
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { date: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { date: { type: 'string' }, 'accept-unaudited': { type: 'boolean', default: false } },
+  });
   const date = values.date ?? new Date().toISOString().slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
     console.error(`error: --date must be YYYY-MM-DD (got ${JSON.stringify(date)})`);
@@ -67,6 +97,19 @@ async function main(): Promise<number> {
   }
   await buildCliPackage();
   try {
+    // Other bytes under a recorded version stop here, before the audit asks the registry anything.
+    const current = readCliTarball();
+    planServedReleases({ current });
+    const released = readReleaseStore().manifest.releases.some(({ version }) => version === current.version);
+    if (!released) {
+      const registry = process.env.npm_config_registry || 'https://registry.npmjs.org/';
+      const verdict = judgeAudit(
+        await auditBundledPackages(await readBundledPackages(), registry),
+        values['accept-unaudited'],
+      );
+      for (const line of verdict.lines) console.error(line);
+      if (!verdict.go) return verdict.code;
+    }
     const outcome = recordRelease(date);
     const where = relative(process.cwd(), RELEASES_DIR) || '.';
     if (!outcome.recorded) {

@@ -10,7 +10,7 @@ import type { ReleaseManifest } from '../../contract/schemas/index.ts';
 import { unzipSync } from 'fflate';
 import { readTarballFiles } from '../../site/lib/cli-package/read-tarball-files.ts';
 import { describeRelease, planServedReleases } from '../../site/lib/cli-package/releases.ts';
-import { readBundledPackages } from '../../tooling/audit-bundled.ts';
+import { COULD_NOT_CHECK, readBundledPackages } from '../../tooling/audit-bundled.ts';
 import type { BundledPackage } from '../../tooling/bundled-packages.ts';
 import { CYCLONEDX_SPEC_VERSION, NOTICES_FILE, packageUrl, SBOM_FILE } from '../../tooling/render-package-notices.ts';
 import { copyProject, runProjectScript } from '../support/project-copy.ts';
@@ -20,6 +20,8 @@ import { copyProject, runProjectScript } from '../support/project-copy.ts';
  * names and depths, each with its own copy of the bundled packages, built side by side. Then, in
  * one of them, a release as the README describes it: bump the version, `npm run release`.
  */
+/** The scripts run here talk to no registry: the release's audit meets a port that does not answer. */
+process.env.npm_config_registry = 'http://127.0.0.1:9/';
 const work = mkdtempSync(join(tmpdir(), 'earshot-release-'));
 const folders = [join(work, 'one'), join(work, 'a', 'second', 'clone')];
 const [first, second] = folders as [string, string];
@@ -107,7 +109,13 @@ describe('the client package', () => {
 
   it('a release keeps the previous version byte for byte: both listed, both in SHA256SUMS, served at their URLs', async () => {
     // Record the current version first when this checkout has not released it yet.
-    const recordCurrent = await runProjectScript(second, 'tooling/release.ts', ['--date', '2026-11-01']);
+    // The release audits first; a registry that does not answer (NO_REGISTRY) makes it a question,
+    // which --accept-unaudited answers.
+    const recordCurrent = await runProjectScript(second, 'tooling/release.ts', [
+      '--date',
+      '2026-11-01',
+      '--accept-unaudited',
+    ]);
     assert.equal(recordCurrent.code, 0, recordCurrent.stderr);
     const manifestFile = join(second, 'releases', 'manifest.json');
     const readManifest = () => JSON.parse(readFileSync(manifestFile, 'utf8')) as ReleaseManifest;
@@ -126,8 +134,16 @@ describe('the client package', () => {
       manifestPath,
       readFileSync(manifestPath, 'utf8').replace(`"version": "${version}"`, `"version": "${next}"`),
     );
-    const release = await runProjectScript(second, 'tooling/release.ts', ['--date', '2026-12-01']);
+    const refused = await runProjectScript(second, 'tooling/release.ts', ['--date', '2026-12-01']);
+    assert.equal(refused.code, COULD_NOT_CHECK, refused.stderr);
+    assert.match(refused.stderr, /\nerror: the audit could not check the bundled packages, so nothing was released\n/);
+    const release = await runProjectScript(second, 'tooling/release.ts', [
+      '--date',
+      '2026-12-01',
+      '--accept-unaudited',
+    ]);
     assert.equal(release.code, 0, release.stderr);
+    assert.match(release.stderr, /\nnote: released unaudited/);
     assert.match(
       release.stderr,
       new RegExp(

@@ -11,6 +11,7 @@ import { CONTRACT_FILE, type PublishedContract } from '../../tooling/published-c
 import { runChanges } from '../../tooling/published-contract/run-changes.ts';
 import { describeEntryLines } from '../../site/lib/changelog/build-changelog-feed.ts';
 import { copyPublishingFixture } from '../support/publishing-fixture.ts';
+import { EXAMPLE_PLATFORM_COUNT } from '../../site/lib/openapi/describe-endpoint.ts';
 
 /**
  * Each case is an edit an editor could make to a copy of the publishing fixture (its lock and
@@ -69,7 +70,12 @@ function announceThenRecord(dir: string, extra: string[] = []): void {
   assert.equal(recorded.code, 0, recorded.stderr);
 }
 
-const OPENAPI_CHANGED = '/openapi.json#: changed, not recorded: changes the OpenAPI document';
+/** The OpenAPI document's change, with the reason shown (the lock keeps only its hash). */
+const openApiChanged = (reason: string) =>
+  `/openapi.json#: changed, not recorded: changes the OpenAPI document: ${reason}`;
+const EXAMPLES_CHANGED = openApiChanged(
+  `its examples show the first ${EXAMPLE_PLATFORM_COUNT} platforms of data/platforms.json, and they changed`,
+);
 /** A breaking change: announced, refused until its effective date, then recorded. */
 const BREAKING = ['--announce'];
 const platformIndex = (files: DataFiles, id: string) => files.platforms.findIndex((platform) => platform.id === id);
@@ -81,7 +87,7 @@ const cases: [string, { edit: (files: DataFiles) => void; want: string[]; record
       edit: (files) => (files.platforms[platformIndex(files, 'fixture-beta')]!.id = 'fixture-betta'),
       want: [
         'data/platforms.json#/1/id: breaking, not recorded: renames the id of "Fixture Beta" from "fixture-beta" to "fixture-betta"; clients that stored "fixture-beta" lose it',
-        OPENAPI_CHANGED,
+        EXAMPLES_CHANGED,
       ],
       record: BREAKING,
     },
@@ -102,7 +108,7 @@ const cases: [string, { edit: (files: DataFiles) => void; want: string[]; record
       edit: (files) => (files.platforms[platformIndex(files, 'fixture-alpha')]!.targetTypes = ['keyword']),
       want: [
         'data/platforms.json#/0/targetTypes: breaking, not recorded: removes the target type "subreddit" from the platform "fixture-alpha"',
-        OPENAPI_CHANGED,
+        EXAMPLES_CHANGED,
       ],
       record: BREAKING,
     },
@@ -131,7 +137,10 @@ const cases: [string, { edit: (files: DataFiles) => void; want: string[]; record
     'rewording the product description',
     {
       edit: (files) => (files.product.description = `${files.product.description} Try it free.`),
-      want: ['data/product.json#/description: changed, not recorded: rewords the product description', OPENAPI_CHANGED],
+      want: [
+        'data/product.json#/description: changed, not recorded: rewords the product description',
+        openApiChanged('it quotes the product description'),
+      ],
       record: ['--record'],
     },
   ],
@@ -141,7 +150,7 @@ const cases: [string, { edit: (files: DataFiles) => void; want: string[]; record
       edit: (files) => (files.product.resources.webhooks = '/docs/nope/'),
       want: [
         'data/product.json#/resources/webhooks: changed, not recorded: moves the resource link "webhooks" from /docs/webhooks/ to /docs/nope/',
-        OPENAPI_CHANGED,
+        openApiChanged('it links the resources of data/product.json'),
       ],
       record: ['--record'],
     },

@@ -9,6 +9,8 @@ import { formatDataProblem } from '../../contract/data-problem.ts';
 import type { ReleaseManifest } from '../../contract/schemas/index.ts';
 import {
   describeRelease,
+  findKeptRelease,
+  formatKeptRelease,
   planServedReleases,
   RELEASES_DIR,
   ReleaseProblems,
@@ -219,4 +221,43 @@ describe('the recorded releases', () => {
       assert.equal(problems.length, expected.length, problems.join('\n'));
       for (const [index, pattern] of expected.entries()) assert.match(problems.sort()[index]!, pattern);
     });
+});
+
+/** The tarball with one byte of the file at `path` changed (ustar: the body follows its 512-byte header). */
+function alteredFile(bytes: Uint8Array, path: string): Uint8Array {
+  const tar = gunzipSync(bytes);
+  for (let offset = 0; offset + 512 <= tar.length && tar[offset] !== 0;) {
+    const name = tar.toString('utf8', offset, offset + 100).replace(/\0.*$/s, '');
+    const prefix = tar.toString('utf8', offset + 345, offset + 500).replace(/\0.*$/s, '');
+    const size = Number.parseInt(
+      tar
+        .toString('utf8', offset + 124, offset + 136)
+        .replace(/\0.*$/s, '')
+        .trim(),
+      8,
+    );
+    if ((prefix ? `${prefix}/${name}` : name) === path) {
+      tar[offset + 512] = tar[offset + 512] === 0x41 ? 0x42 : 0x41;
+      return new Uint8Array(gzipSync(tar));
+    }
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  throw new Error(`${path} is not in the tarball`);
+}
+
+describe('a client that differs from its released version', () => {
+  it('only in what the contract decides is not built again: the released tarball and bundle are kept', () => {
+    const kept = findKeptRelease(latest.version, alteredFile(latestBytes, 'package/dist/index.d.ts'));
+    assert.deepEqual(kept?.changed, ['package/dist/index.d.ts']);
+    assert.equal(kept.record.fileName, latest.fileName);
+    assert.deepEqual(kept.bytes, latestBytes);
+    assert.deepEqual(kept.bundle, latestBundleBytes);
+    assert.match(formatKeptRelease(kept), /^note: .* keeps serving the released client\nhint: .*npm run release/);
+  });
+
+  it('in its own code asks for a release', () => {
+    assert.equal(findKeptRelease(latest.version, alteredFile(latestBytes, 'package/dist/earshot.mjs')), undefined);
+    assert.equal(findKeptRelease(latest.version, latestBytes), undefined, 'the same bytes need nothing kept');
+    assert.equal(findKeptRelease('99.0.0', latestBytes), undefined, 'an unreleased version has nothing to keep');
+  });
 });

@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { endpoints, type ApiData } from '../../contract/endpoints.ts';
 import { REMOVES_OPERATION } from '../../contract/change-notice.ts';
 import { escapePointerToken } from '../../contract/data-problem.ts';
+import { EXAMPLE_PLATFORM_COUNT } from '../../site/lib/openapi/describe-endpoint.ts';
 import { compareSchemaShapes } from './compare-schema-shapes.ts';
 import { quote, type ContractChange } from './contract-change.ts';
 import type { PublishedContract } from './published-contract.ts';
@@ -55,10 +56,43 @@ export function comparePublishedContract({
       kind: 'changed',
       file: '/openapi.json',
       pointer: '',
-      summary: 'changes the OpenAPI document',
+      summary: `changes the OpenAPI document: ${explainOpenApiChange(published, current, data, changes)}`,
       where: ['/openapi.json'],
     });
   return changes;
+}
+
+/**
+ * Why the OpenAPI document changed, from what it is built of (site/lib/openapi/): the lock keeps
+ * only its hash, so the reason is read off the other changes and the examples' platforms.
+ */
+function explainOpenApiChange(
+  published: PublishedContract,
+  current: PublishedContract,
+  data: ApiData,
+  others: readonly ContractChange[],
+): string {
+  const reasons: string[] = [];
+  const examples = data.platforms.slice(0, EXAMPLE_PLATFORM_COUNT);
+  const sameAsPublished = ({ id, name, targetTypes }: (typeof examples)[number]) => {
+    const before = published.platforms[id];
+    return !before?.withdrawn && before?.name === name && isDeepStrictEqual(before.targetTypes, [...targetTypes]);
+  };
+  const removed = Object.entries(published.platforms).some(
+    ([id, { withdrawn }]) => !withdrawn && !(id in current.platforms),
+  );
+  if (!examples.every(sameAsPublished) || removed)
+    reasons.push(
+      `its examples show the first ${EXAMPLE_PLATFORM_COUNT} platforms of data/platforms.json, and they changed`,
+    );
+  if (published.description !== current.description) reasons.push('it quotes the product description');
+  if (!isDeepStrictEqual(published.resources, current.resources))
+    reasons.push('it links the resources of data/product.json');
+  if (others.some(({ file }) => file.startsWith('/schemas/') || file.startsWith('/api/')))
+    reasons.push('it holds the operations and the schemas');
+  if (reasons.length === 0)
+    reasons.push('a description, title or example in contract/schemas/ or contract/endpoints.ts changed');
+  return reasons.join('; ');
 }
 
 /** Platforms added, brought back, renamed, removed, and target types added or removed, by data/platforms.json's pointers. */

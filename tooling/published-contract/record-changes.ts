@@ -256,15 +256,20 @@ export function announceChanges(
   return { ok: true, changelog: [entry, ...input.changelog], entry };
 }
 
-/** `Adds the platform "mastodon" (Mastodon)` for one change, `3 changes: 1 breaking, 2 added` for more. */
-function describeEntry(changes: ContractChange[]): string {
+/**
+ * `Adds the platform "mastodon" (Mastodon)` for one change; for more, what kinds they are:
+ * `2 changes`, `1 addition and 2 changes`, `1 breaking change, 1 addition and 1 change`.
+ */
+export function describeEntry(changes: readonly ContractChange[]): string {
   const [only] = changes;
   if (changes.length === 1 && only) return only.summary.charAt(0).toUpperCase() + only.summary.slice(1);
-  const kinds = (['breaking', 'added', 'changed'] as const)
+  const nouns = { breaking: 'breaking change', added: 'addition', changed: 'change' } as const;
+  const parts = (['breaking', 'added', 'changed'] as const)
     .map((kind) => [kind, changes.filter((change) => change.kind === kind).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([kind, n]) => `${n} ${kind}`);
-  return `${changes.length} changes: ${kinds.join(', ')}`;
+    .map(([kind, n]) => count(n, nouns[kind]));
+  const text = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function uniqueId(date: string, changelog: ChangelogData): string {

@@ -15,6 +15,7 @@ import type { ContractChange } from './contract-change.ts';
 import { inspectPublication } from './inspect-publication.ts';
 import { CONTRACT_FILE, writePublishedContract } from './published-contract.ts';
 import { listPendingChanges, type PendingChange } from '../../site/lib/changelog/pending-changes.ts';
+import { listDueChanges, formatDueChange } from './due-changes.ts';
 import { announceChanges, announceCommand, findAnnouncement, recordChanges } from './record-changes.ts';
 
 export interface ChangesIo {
@@ -86,9 +87,14 @@ export function runChanges(argv: string[], io: ChangesIo): number {
   const { changes } = inspection;
   const pending = listPendingChanges(inspection.changelog);
   if (pending.length > 0) io.stdout(`${describePending(pending, io.today)}\n`);
+  for (const due of listDueChanges(pending, changes, io.today)) io.stderr(`${formatDueChange(due)}\n`);
   if (changes.length === 0) {
     io.stdout('No changes: the build publishes what has been published.\n');
-    return 0;
+    if (!options.record && !options.announce) return 0;
+    io.stderr(
+      `error: nothing to ${options.record ? 'record' : 'announce'}: the data publishes what has been published, so nothing was written\nhint: change data/ first; npm run changes shows what the build would publish\n`,
+    );
+    return 1;
   }
   io.stdout(describeChanges(changes, `${displayDir}/${CONTRACT_FILE}`, pending));
   if (options.announce) return announce(inspection, options, io);

@@ -1,3 +1,4 @@
+import { readToday } from '../today.ts';
 import { parseArgs } from 'node:util';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { readMcpRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
@@ -64,12 +65,14 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
     io.stdout(SMOKE_HELP);
     return 0;
   }
+  const today = readToday(process.env);
   const context: SmokeContext = {
     baseUrl: options.baseUrl.replace(/\/$/, ''),
     fetch: io.fetch,
     config: readNetlifyConfig(),
     rateLimit: readRateLimit(),
     mcpRateLimit: readMcpRateLimit(),
+    ...(today.ok ? { today: today.today } : {}),
   };
   if (options.local)
     io.stderr('note: --local is no longer needed: the local server answers as the CDN does, so every check runs');

@@ -47,6 +47,8 @@ export interface SmokeContext {
   rateLimit: RateLimit;
   /** The remote MCP endpoint's own limit (the `/mcp` rule of netlify.toml). */
   mcpRateLimit: RateLimit;
+  /** Today, `YYYY-MM-DD` (tooling/today.ts); the real day when absent. */
+  today?: string;
 }
 
 const SECURITY_HEADERS = [
@@ -86,6 +88,7 @@ export function buildSmokeChecks(context: SmokeContext): SmokeCheck[] {
     ...buildApiCatalogAndSchemaChecks(context),
     ...buildChangelogFeedChecks(context),
     ...buildChangeNoticeChecks(context),
+    ...buildSunsetChecks(context),
     ...buildStaticFileChecks(context),
     ...buildAgentDiscoveryChecks(context),
   ];
@@ -355,6 +358,31 @@ function buildChangeNoticeChecks(context: SmokeContext): SmokeCheck[] {
       },
     };
   });
+}
+
+/**
+ * A `Sunset` in the past: the site still serves a platform (or an operation) whose announced
+ * removal date has passed, so the change is due and nobody made it (`npm run changes` names it
+ * and the command that makes it). Whatever this checkout's changelog says, the deployment is judged.
+ */
+export function buildSunsetChecks(context: Pick<SmokeContext, 'baseUrl' | 'fetch' | 'today'>): SmokeCheck[] {
+  const today = context.today ?? new Date().toISOString().slice(0, 10);
+  return endpoints.map(({ path }) => ({
+    name: `GET ${path} carries no Sunset date that has passed (${today})`,
+    run: async () => {
+      const response = await get(context as SmokeContext, path);
+      const sunset = response.headers.get('sunset');
+      if (sunset === null) return;
+      const time = Date.parse(sunset);
+      if (Number.isNaN(time)) throw new SmokeFailure(`Sunset must be an HTTP date (got ${JSON.stringify(sunset)})`);
+      const day = new Date(time).toISOString().slice(0, 10);
+      if (day <= today)
+        throw new SmokeFailure(
+          `Sunset is ${JSON.stringify(sunset)}: the announced removal was due on ${day} and the site still serves it; make the change in data/, run npm run changes -- --record, and publish`,
+        );
+      return `Sunset ${day}`;
+    },
+  }));
 }
 
 /** Static files whose headers only the CDN can judge: hashed assets, the Markdown twins, the client tarball. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { RELEASE_PATHS, releaseFileName } from '../../../contract/release-paths.ts';
+import { findKeptRelease, formatKeptRelease } from './releases.ts';
 
 /**
  * The `earshot` package as the site serves it: the tarball `npm run build:cli` packs
@@ -60,11 +61,11 @@ function readBuiltFile(file: string): Uint8Array {
   return new Uint8Array(readFileSync(file));
 }
 
-/** The packed bundle of the current version, with its pinned file name. */
-function readMcpBundle(): McpBundleFile {
-  const bytes = readBuiltFile(resolve(BUILD_DIR, `earshot-${readCliPackageVersion()}.mcpb`));
+/** A bundle's bytes with its pinned file name. */
+function describeBundleFile(version: string, bytes: Uint8Array | undefined): McpBundleFile {
+  if (!bytes) throw new Error(`the released earshot ${version} has no MCP Bundle in releases/`);
   const sha512 = createHash('sha512').update(bytes).digest('hex');
-  const fileName = releaseFileName(readCliPackageVersion(), sha512, 'mcpb');
+  const fileName = releaseFileName(version, sha512, 'mcpb');
   return {
     fileName,
     path: `${CLI_TARBALL_DIRECTORY}${fileName}`,
@@ -74,10 +75,22 @@ function readMcpBundle(): McpBundleFile {
   };
 }
 
-/** The packed tarball and bundle, with their pinned file names; fails with the command to run when one is missing. */
+let keptNoted = false;
+
+/**
+ * The packed tarball and bundle, with their pinned file names; fails with the command to run when
+ * one is missing. When the version is released and the build differs from it only in what the
+ * contract decides (`findKeptRelease`), the released tarball and bundle, with a note on stderr.
+ */
 export function readCliTarball(): CliTarball {
-  const bytes = readBuiltFile(cliTarballFile());
+  const built = readBuiltFile(cliTarballFile());
   const version = readCliPackageVersion();
+  const kept = findKeptRelease(version, built);
+  if (kept && !keptNoted) {
+    keptNoted = true;
+    console.warn(formatKeptRelease(kept));
+  }
+  const bytes = kept?.bytes ?? built;
   const sha512 = createHash('sha512').update(bytes);
   const digest = sha512.digest();
   const fileName = releaseFileName(version, digest.toString('hex'), 'tgz');
@@ -88,7 +101,10 @@ export function readCliTarball(): CliTarball {
     integrity: `sha512-${digest.toString('base64')}`,
     size: bytes.byteLength,
     bytes,
-    bundle: readMcpBundle(),
+    bundle: describeBundleFile(
+      version,
+      kept ? kept.bundle : readBuiltFile(resolve(BUILD_DIR, `earshot-${version}.mcpb`)),
+    ),
   };
 }
 

@@ -19,7 +19,8 @@ import { listChangedFiles, readTarballFiles } from './read-tarball-files.ts';
  * second channel users check a download against: the site cannot change it unnoticed.
  *
  * A recorded version is immutable: when the client as built now has a recorded version but other
- * bytes, the build fails, and the way out is a new version (`npm run release`).
+ * bytes, the build fails, and the way out is a new version (`npm run release`), unless only the
+ * contract's files differ (CONTRACT_FILES): then the released client is served as it is.
  */
 export const RELEASES_DIR = resolve('releases');
 export const RELEASE_MANIFEST_NAME = 'manifest.json';
@@ -202,6 +203,53 @@ function readRecordedFile<Field extends string, Described extends { fileName: st
         found: record[field],
       });
   return bytes;
+}
+
+/**
+ * The files of the package that the contract alone decides: the validators the client checks
+ * answers with, made from the tolerant schemas without their annotations, and the type
+ * declarations (tooling/build-cli.ts). A released client reads answers that differ from what
+ * these describe only as the contract's own rules allow (a field added, a platform added; a
+ * breaking change is announced first, `npm run changes`), so a change to them alone asks for no
+ * release of the client: the build keeps serving the released tarball, and the next release
+ * carries the change. Any other file that differs is the client's own behaviour, and stops the build.
+ */
+export const CONTRACT_FILES = ['package/dist/index.d.ts', 'package/dist/response-validators.mjs'] as const;
+
+/** The files `built` changes against `recorded`, when they are all CONTRACT_FILES (and at least one). */
+export function contractOnlyChanges(recorded: Uint8Array, built: Uint8Array): string[] | undefined {
+  const changed = listChangedFiles(recorded, built);
+  const contractFiles: readonly string[] = CONTRACT_FILES;
+  return changed.length > 0 && changed.every((file) => contractFiles.includes(file)) ? changed : undefined;
+}
+
+/** The released client a build serves instead of the one built now, and why. */
+export interface KeptRelease {
+  record: ReleaseRecord;
+  bytes: Uint8Array;
+  bundle?: Uint8Array;
+  /** The contract's files that differ (CONTRACT_FILES). */
+  changed: string[];
+}
+
+/**
+ * When `version` is released and the client built now differs from it only in CONTRACT_FILES,
+ * the released tarball and bundle, which the build serves as the current client; else undefined.
+ */
+export function findKeptRelease(version: string, built: Uint8Array, dir = RELEASES_DIR): KeptRelease | undefined {
+  const store = readReleaseStore(dir);
+  const record = store.manifest.releases.find((candidate) => candidate.version === version);
+  const bytes = store.tarballs.get(version);
+  if (!record || !bytes) return undefined;
+  const changed = contractOnlyChanges(bytes, built);
+  if (!changed) return undefined;
+  const bundle = store.bundles.get(version);
+  return { record, bytes, ...(bundle ? { bundle } : {}), changed };
+}
+
+/** The note a build prints when it keeps serving a release (findKeptRelease). */
+export function formatKeptRelease(kept: KeptRelease): string {
+  return `note: the client built now differs from the released earshot ${kept.record.version} only in ${kept.changed.join(', ')}, which the contract decides; the site keeps serving the released client\nhint: released clients read the new answers; the next client release (\`npm run release\`) carries the change`;
 }
 
 interface ServedRelease {
