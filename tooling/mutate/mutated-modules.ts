@@ -1,0 +1,47 @@
+/**
+ * What `npm run mutate` mutates, and the unit tests that must notice: one Stryker run per group
+ * (the tests named run once per mutant, so a group names only the test files that cover its
+ * modules), a score per file. A module joins this list with the tests that pin it, at the
+ * threshold, never below it.
+ */
+export interface MutatedGroup {
+  /** A short name for the group: its results are kept under this name in `reports/mutation/`. */
+  name: string;
+  /** The modules mutated, relative to the project's root. */
+  files: string[];
+  /** The unit test files run against each mutant. */
+  tests: string[];
+}
+
+export const MUTATED_MODULES: MutatedGroup[] = [
+  {
+    name: 'retry-policy',
+    files: ['client/src/api/retry-policy.ts'],
+    tests: ['tests/unit/cli-retry-policy.test.ts', 'tests/unit/cli-retry-rule.test.ts', 'tests/unit/cli-rate-limit.test.ts'],
+  },
+  {
+    name: 'rate-limit',
+    files: ['contract/rate-limit.ts', 'contract/rate-limit-fields.ts'],
+    tests: ['tests/unit/rate-limit.test.ts'],
+  },
+  {
+    name: 'markdown-negotiation',
+    files: ['site/lib/edge/markdown-negotiation.ts'],
+    tests: ['tests/unit/local-cdn.test.ts'],
+  },
+  {
+    name: 'sliding-window',
+    files: ['tooling/local-cdn/sliding-window.ts'],
+    tests: ['tests/unit/local-cdn.test.ts'],
+  },
+  {
+    name: 'one-line-text',
+    files: ['contract/one-line-text.ts'],
+    tests: ['tests/unit/data-text-rule.test.ts'],
+  },
+  {
+    name: 'printable',
+    files: ['client/src/output/printable.ts'],
+    tests: ['tests/unit/cli-hostile-server.test.ts', 'tests/unit/change-notice.test.ts'],
+  },
+];
