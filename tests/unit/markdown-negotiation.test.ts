@@ -21,7 +21,7 @@ interface FakeContext {
 }
 
 function fakeContext(
-  options: { twinStatus?: number; twinHeaders?: HeadersInit; pageHeaders?: HeadersInit } = {},
+  options: { twinStatus?: number; twinHeaders?: HeadersInit; pageHeaders?: HeadersInit; twinBody?: null } = {},
 ): FakeContext {
   const context: FakeContext = {
     fetched: [],
@@ -45,7 +45,7 @@ function fakeContext(
         },
         cancel: () => void (context.twinCancelled = true),
       });
-      return new Response(body, {
+      return new Response(options.twinBody === null ? null : body, {
         status: options.twinStatus ?? 200,
         headers: options.twinHeaders ?? { 'content-type': 'text/plain' },
       });
@@ -85,6 +85,9 @@ describe('negotiatePage: which Accept headers get Markdown (RFC 9110 §12.5.1)',
     ['text/markdown;q=0.5, */*', false, 'HTML rated higher through the wildcard'],
     ['*/*;q=0.1, text/markdown;q=0.2', true, 'Markdown rated higher than the wildcard'],
     ['text/*, text/html;q=0.5', true, 'Markdown through text/*, above HTML'],
+    ['application/markdown, text/html;q=0.5', false, 'another type named markdown'],
+    ['image/*, text/html;q=0.5', false, "another type's wildcard"],
+    ['*/plain, text/html;q=0.5', false, 'a wildcard type with a subtype is not */*'],
     ['text/markdown;q=0.2, text/*;q=0.9', false, 'the exact range counts, not text/*'],
     ['text/*;q=0.2, */*;q=0.9, text/html;q=0.1', true, 'text/* counts, not */*'],
     ['text/markdown;q=0, text/*;q=0.5, text/html;q=0.4', false, 'a refusal by name beats text/*'],
@@ -94,6 +97,7 @@ describe('negotiatePage: which Accept headers get Markdown (RFC 9110 §12.5.1)',
     ['text/markdown;level=1;q=0.5, text/html;q=0.4', true, 'a parameter before q'],
     ['text/markdown;charset=utf-8, text/html;q=0.9', true, 'a parameter that is not q'],
     ['text/markdown;quality=0.1, text/html;q=0.9', true, 'a parameter that only starts with q'],
+    ['text/markdown;xq=0.1, text/html;q=0.5', true, 'a parameter that only ends with q'],
     ['text/markdown;q=2', false, 'a q-value over 1 is ignored'],
     ['text/markdown;q=-1', false, 'a negative q-value is ignored'],
     ['text/markdown;q=high', false, 'a q-value that is not a number is ignored'],
@@ -174,6 +178,11 @@ describe('negotiatePage: the page itself', () => {
       assert.equal(context.twinCancelled, true);
       assert.equal(context.pages, 1);
     }
+  });
+
+  it('when the missing twin has no body at all', async () => {
+    const { response } = await ask('text/markdown', {}, fakeContext({ twinStatus: 404, twinBody: null }));
+    assert.equal(response.status, 203);
   });
 
   it('for another method than GET or HEAD, or a path that would lead to another site: no twin is asked for', async () => {

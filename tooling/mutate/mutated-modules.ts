@@ -27,7 +27,7 @@ export const MUTATED_MODULES: MutatedGroup[] = [
   {
     name: 'markdown-negotiation',
     files: ['site/lib/edge/markdown-negotiation.ts'],
-    tests: ['tests/unit/local-cdn.test.ts'],
+    tests: ['tests/unit/markdown-negotiation.test.ts'],
   },
   {
     name: 'sliding-window',
