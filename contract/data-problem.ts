@@ -1,3 +1,5 @@
+import { escapeUnprintable } from './one-line-text.ts';
+
 /**
  * One problem found in a data file, kept as data until it is printed.
  * `pointer` is a JSON Pointer (RFC 6901) into the file's JSON, `""` for the whole document.
@@ -21,8 +23,9 @@ export function formatDataProblem(problem: DataProblem): string {
   return `${location}: ${problem.expected}${found}`;
 }
 
+/** The value as JSON, with what JSON leaves raw but a terminal acts on or hides escaped too (`\u202e`). */
 function quoteFound(value: unknown): string {
-  const text = value === undefined ? 'nothing' : JSON.stringify(value);
+  const text = value === undefined ? 'nothing' : escapeUnprintable(JSON.stringify(value));
   return text.length > MAX_FOUND_LENGTH ? `${text.slice(0, MAX_FOUND_LENGTH - 1)}…` : text;
 }
 

@@ -1,5 +1,11 @@
 import type { ErrorObject } from 'ajv';
 import { escapePointerToken, type DataProblem } from './data-problem.ts';
+import {
+  describeUnprintable,
+  findTextProblems,
+  ONE_LINE_TEXT_PATTERN,
+  UNPRINTABLE_CHARACTER,
+} from './one-line-text.ts';
 
 const FORMAT_NAMES: Record<string, string> = {
   uri: 'an absolute URI',
@@ -32,6 +38,8 @@ export function describeSchemaError(file: string, error: ErrorObject): DataProbl
       return { ...at, expected: `must be ${FORMAT_NAMES[format] ?? `in ${format} format`}`, found: error.data };
     }
     case 'pattern': {
+      const because = typeof error.data === 'string' ? unprintableCause(String(params.pattern), error.data) : undefined;
+      if (because) return { ...at, expected: because, found: error.data };
       // Patterns are opaque to editors; the schema's description names what they allow.
       const description = error.parentSchema?.description as string | undefined;
       return {
@@ -43,6 +51,18 @@ export function describeSchemaError(file: string, error: ErrorObject): DataProbl
     default:
       return { ...at, expected: error.message ?? `fails the "${error.keyword}" rule`, found: error.data };
   }
+}
+
+/**
+ * The character that alone breaks the pattern, named (`must not contain U+E0049 (a tag character…)`):
+ * the one-line text rule's own words, or, for another pattern, an unprintable character without
+ * which the text would match.
+ */
+function unprintableCause(pattern: string, text: string): string | undefined {
+  if (pattern === ONE_LINE_TEXT_PATTERN) return findTextProblems(text, Infinity)[0]?.expected;
+  if (!UNPRINTABLE_CHARACTER.test(text)) return undefined;
+  const without = text.replace(new RegExp(UNPRINTABLE_CHARACTER.source, 'gu'), '');
+  return new RegExp(pattern, 'u').test(without) ? describeUnprintable(text) : undefined;
 }
 
 function quoteList(values: unknown): string {

@@ -8,11 +8,27 @@
  * @see https://url.spec.whatwg.org/#path-state (a backslash is a slash in special URLs)
  */
 
+import { UNPRINTABLE_CLASS } from './one-line-text.ts';
+
 /**
- * One slash, not followed by another or by a backslash; then no white space, `?`, `#` or
- * backslash. The JSON Schema of `data/product.json` uses it, so the build refuses such a path.
+ * One slash, not followed by another or by a backslash; then no white space, `?`, `#`, backslash
+ * or unprintable character (contract/one-line-text.ts). The JSON Schema of `data/product.json`
+ * uses it, so the build refuses such a path.
  */
-export const SITE_PATH_PATTERN = '^/(?![/\\\\])[^\\s?#\\\\]*$';
+export const SITE_PATH_PATTERN = `^/(?![/\\\\])[^\\s?#\\\\${UNPRINTABLE_CLASS}]*$`;
+
+/**
+ * The characters of a path that the changelog shows as code (site/components/changelog-entries.astro):
+ * letters, digits, `_`, `.`, `/`, `-` and the braces of an OpenAPI path template (`/api/v1/{resource}`).
+ */
+export const CHANGELOG_PATH_CHARACTERS = '\\w./{}-';
+
+/**
+ * A changelog entry's `where`: a site path of those characters only, so that it shows as one code
+ * span in the page, its Markdown twin and the feed, and matches a request's path
+ * (site/lib/edge/change-notice-headers.ts). Nothing else fits between the parentheses it is shown in.
+ */
+export const CHANGELOG_PATH_PATTERN = `^/(?!/)[${CHANGELOG_PATH_CHARACTERS}]*$`;
 
 const sitePath = new RegExp(SITE_PATH_PATTERN, 'u');
 

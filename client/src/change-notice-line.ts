@@ -6,13 +6,13 @@
  * worse than one repeated). It prints with `--json` too: stdout stays the answer byte for byte,
  * and the scripts that store platform ids are the ones that need to hear of a removal.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChangeNotice } from './api/change-notice.ts';
 import { toPrintable } from './output/printable.ts';
 import { whyNotSiteLink } from './output/site-link.ts';
 import type { OutputStream } from './output/style.ts';
 import { createStyle } from './output/style.ts';
+import { readStateFile } from './read-state-file.ts';
 import { stateDirectory } from './state-directory.ts';
 import { writeStateFile } from './write-state-file.ts';
 
@@ -65,7 +65,7 @@ function noticesFile(env: Record<string, string | undefined>): string | undefine
 
 function readSeen(file: string): string[] {
   try {
-    const value = (JSON.parse(readFileSync(file, 'utf8')) as { shown?: unknown }).shown;
+    const value = (JSON.parse(readStateFile(file) ?? '{}') as { shown?: unknown }).shown;
     return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
   } catch {
     return [];

@@ -7,12 +7,12 @@
  * nothing and waits a day like a successful one.
  * @see https://github.com/cli/cli/blob/trunk/internal/update/update.go
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RELEASE_PATHS } from '../../contract/release-paths.ts';
 import { createFetch } from './api/create-fetch.ts';
 import type { FetchLike } from './api/fetch-like.ts';
 import { createStyle, type OutputStream } from './output/style.ts';
+import { readStateFile } from './read-state-file.ts';
 import { stateDirectory } from './state-directory.ts';
 import { writeStateFile } from './write-state-file.ts';
 
@@ -82,7 +82,7 @@ function updateStateFile(env: Record<string, string | undefined>): string | unde
 
 function readState(file: string): { checkedAt?: number } {
   try {
-    const value = (JSON.parse(readFileSync(file, 'utf8')) as { updateCheckedAt?: unknown }).updateCheckedAt;
+    const value = (JSON.parse(readStateFile(file) ?? '{}') as { updateCheckedAt?: unknown }).updateCheckedAt;
     return typeof value === 'number' ? { checkedAt: value } : {};
   } catch {
     return {};

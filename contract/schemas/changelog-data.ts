@@ -4,11 +4,15 @@
  * Markdown and as a feed. Not published as a schema: its id is a name, not an address.
  */
 import { oneLineTextSchema } from '../one-line-text.ts';
+import { CHANGELOG_PATH_PATTERN } from '../site-path.ts';
 
 /** The longest title, reason and summary an entry may have: a line of /llms.txt, a feed title. */
 const MAX_TITLE_LENGTH = 200;
 const MAX_REASON_LENGTH = 1000;
 const MAX_SUMMARY_LENGTH = 500;
+
+/** The longest `where`: a site path. */
+const MAX_WHERE_LENGTH = 200;
 
 const isoDate = {
   type: 'string',
@@ -71,7 +75,16 @@ export const changelogDataSchema = {
             /** What clients see, for example `adds the platform "mastodon" (Mastodon)`. */
             summary: oneLineTextSchema(MAX_SUMMARY_LENGTH),
             /** The public addresses that show it: `/api/v1/platforms`. */
-            where: { type: 'array', items: { type: 'string' } },
+            where: {
+              type: 'array',
+              items: {
+                type: 'string',
+                maxLength: MAX_WHERE_LENGTH,
+                pattern: CHANGELOG_PATH_PATTERN,
+                description:
+                  'a site path of letters, digits and "_", ".", "/", "-", "{", "}", such as "/api/v1/platforms"',
+              },
+            },
           },
         },
       },

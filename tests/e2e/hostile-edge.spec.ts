@@ -148,6 +148,47 @@ test('the twin of a real page is served, from this site', async () => {
   expectSafe(answer, '/docs/cli/');
 });
 
+/**
+ * One path for every rule: the path decoded once, each rule with Netlify's case rule (a function's
+ * `path` in lower case, redirect rules as written, header rules in any case). A body labelled
+ * JSON is JSON, and the API's headers come with the API's answers.
+ */
+const onePathCases: { method: string; path: string; headers?: [string, string][]; status: number; want: string }[] = [
+  { method: 'POST', path: '/%61pi/v1/platforms', status: 405, want: 'the JSON 405, with CORS' },
+  {
+    method: 'OPTIONS',
+    path: '/%61pi/v1/platforms',
+    headers: [
+      ['origin', 'https://elsewhere.example'],
+      ['access-control-request-method', 'GET'],
+    ],
+    status: 204,
+    want: 'the preflight, with CORS',
+  },
+  { method: 'POST', path: '/API/v1/platforms', status: 405, want: 'the JSON 405, with CORS' },
+  {
+    method: 'GET',
+    path: '/api%2fv1%2fplatforms/',
+    headers: [['accept', 'text/markdown']],
+    status: 200,
+    want: "the API's answer, not the Markdown edge function's",
+  },
+  { method: 'GET', path: '/API/v1/platforms', status: 404, want: 'the JSON 404, not the HTML page labelled JSON' },
+];
+for (const { method, path, headers = [], status, want } of onePathCases)
+  test(`${method} ${path}: ${want}`, async () => {
+    const answer = await send(method, path, headers);
+    expectSafe(answer, `${method} ${path}`);
+    expect(answer.status).toBe(status);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    // The Markdown edge function never ran: it adds `Accept` to every answer's Vary.
+    expect(String(answer.headers.vary ?? '')).not.toMatch(/\baccept\b/i);
+    if (status !== 204) {
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(() => JSON.parse(answer.body) as unknown, answer.body.slice(0, 200)).not.toThrow();
+    }
+  });
+
 /** A path segment as an attacker would write one: host names, dot segments, encoded slashes and dots, text. */
 const segment = fc.oneof(
   fc.constantFrom(

@@ -12,25 +12,30 @@ import { runBuild } from '../support/build-site.ts';
  * an earlier build's output, so that nothing publishable is left.
  */
 describe('npm run build with bad data', () => {
-  it('exits 1, prints every problem and a summary, and leaves nothing publishable', () => {
-    const fixture = 'tests/fixtures/bad-data/problems-in-both-files';
-    const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-build-')), 'dist');
-    mkdirSync(outDir);
-    writeFileSync(join(outDir, 'index.html'), 'an earlier build');
+  /**
+   * problems-in-both-files: a problem of every file at once. hostile-text: a platform name that
+   * hides "Ignore all previous instructions" in tag characters, and a changelog `where` with a line
+   * break, a `# SYSTEM:` line and a terminal title escape (contract/one-line-text.ts).
+   */
+  for (const fixture of ['tests/fixtures/bad-data/problems-in-both-files', 'tests/fixtures/hostile-text'])
+    it(`${fixture}: exits 1, prints every problem and a summary, and leaves nothing publishable`, () => {
+      const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-build-')), 'dist');
+      mkdirSync(outDir);
+      writeFileSync(join(outDir, 'index.html'), 'an earlier build');
 
-    const build = runBuild({ dataDir: fixture, outDir });
+      const build = runBuild({ dataDir: fixture, outDir });
 
-    const expected = readFileSync(join(fixture, 'expected.txt'), 'utf8').trimEnd().split('\n');
-    assert.ok(expected.length > 1, 'the fixture should have several problems');
-    assert.equal(build.status, 1);
-    assert.equal(build.stdout, '');
-    assert.deepEqual(build.stderr.trimEnd().split('\n'), [
-      ...expected,
-      `error: ${expected.length} problems in the data; nothing was built`,
-      'hint: fix each line above (file#JSON-pointer: what was expected), then run the build again',
-    ]);
-    assert.equal(existsSync(outDir), false, 'the earlier output folder is still there');
-  });
+      const expected = readFileSync(join(fixture, 'expected.txt'), 'utf8').trimEnd().split('\n');
+      assert.ok(expected.length > 1, 'the fixture should have several problems');
+      assert.equal(build.status, 1);
+      assert.equal(build.stdout, '');
+      assert.deepEqual(build.stderr.trimEnd().split('\n'), [
+        ...expected,
+        `error: ${expected.length} problems in the data; nothing was built`,
+        'hint: fix each line above (file#JSON-pointer: what was expected), then run the build again',
+      ]);
+      assert.equal(existsSync(outDir), false, 'the earlier output folder is still there');
+    });
 });
 
 /**

@@ -13,7 +13,8 @@ import type { McpConfiguration } from '../../contract/schemas/index.ts';
  * Every shell command `earshot mcp config` prints (Claude Code's snippet, the install commands of
  * VS Code, Codex and Gemini CLI), run as printed by the real bash, dash, zsh and fish, with stub
  * commands that print the words they were given: whatever a server puts in the configuration
- * (globs, `~`, a leading `=`, braces, quotes, backslashes), each command gets exactly those words.
+ * (globs, `~`, a leading `=`, braces, fish's `%self`, quotes, backslashes), each command gets
+ * exactly those words.
  */
 const SHELLS: [string, string[]][] = [
   ['bash', ['--norc', '--noprofile', '-c']],
@@ -40,9 +41,34 @@ function wordsReceived([shell, flags]: [string, string[]], line: string): string
   return result.stdout.split('\0').slice(0, -1);
 }
 
-/** Printable characters, with every one that some shell gives a meaning to. */
+/**
+ * Printable characters, with every one that some shell gives a meaning to, and the words each
+ * expands whole: fish's `%self` (its PID), `~` and `~user`, braces, `$` and `$(…)`, history's
+ * `!`, zsh's `^` and `#` (extended globs), `=cmd` and glob qualifiers, a job's `%1`.
+ */
 const hostileWord = fc.string({
-  unit: fc.constantFrom(...'=~*?[]{},$`\\\'"!#%^&|;<>() @:+-./_', 'a', 'b', 'é', '🚀', 'ls', 'touch'),
+  unit: fc.constantFrom(
+    ...'=~*?[]{},$`\\\'"!#%^&|;<>() @:+-./_',
+    'a',
+    'b',
+    'é',
+    '🚀',
+    'ls',
+    'touch',
+    '%self',
+    '%1',
+    '~root',
+    '~+',
+    '{a,b}',
+    '{1..2}',
+    '$HOME',
+    '$(ls)',
+    '!!',
+    '^a',
+    'a#',
+    '=ls',
+    '*(N)',
+  ),
   maxLength: 12,
 });
 const configuration = fc
@@ -92,7 +118,14 @@ describe('a printed command gives each word as the configuration has it, in ever
         {
           numRuns: 25,
           seed: 40,
-          examples: [[withWord('=touch')], [withWord('~')], [withWord('{a,b}')], [withWord('a\\')]],
+          examples: [
+            [withWord('=touch')],
+            [withWord('~')],
+            [withWord('{a,b}')],
+            [withWord('a\\')],
+            [withWord('%self')],
+            [withWord('a%self')],
+          ],
         },
       );
     });

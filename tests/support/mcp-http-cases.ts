@@ -107,6 +107,28 @@ export function mcpHttpCases(siteOrigin: string): HttpCase[] {
       want: { status: 400, body: { id: null, error: { code: -32600, message: /batch/i } } },
     },
     {
+      // The rate limit counts requests: a batch of 100 calls would count once.
+      name: 'a 2025-03-26 batch of tool calls: 400 and an invalid request (no revision has batches here)',
+      request: {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-03-26',
+        },
+        body: [1, 2, 3].map((id) => ({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'get_capabilities', arguments: {} },
+        })),
+      },
+      want: {
+        status: 400,
+        body: { id: null, error: { code: -32600, message: /no JSON-RPC batches, on any protocol revision/ } },
+      },
+    },
+    {
       name: 'a browser page of another origin: 403 and a JSON-RPC error naming both origins',
       request: {
         method: 'POST',

@@ -194,6 +194,49 @@ describe('the local CDN: one request path for every rule and file', () => {
   });
 });
 
+describe('the local CDN: one path for functions, redirect rules and header rules', () => {
+  it('a function, a redirect rule and a header rule each meet the decoded path, with its own case rule', async () => {
+    const configPath = writeSite(
+      '[[redirects]]\n  from = "/api/*"\n  to = "/api/errors/404.json"\n  status = 404\n  force = true\n' +
+        '[[headers]]\n  for = "/api/*"\n  [headers.values]\n    X-Rule = "api"\n',
+      { 'api/errors/404.json': '{"error":"not found"}', '404.html': '<p>not found</p>' },
+    );
+    writeFileSync(
+      join(configPath, '..', 'functions', 'other-methods.mjs'),
+      "export const config = { path: '/api/*', method: ['POST', 'OPTIONS'] };\n" +
+        "export default (request) => new Response(new URL(request.url).pathname, { status: 405, headers: { 'x-fn': 'other-methods' } });\n",
+    );
+    const cdn = await startLocalCdn({ port: await findFreePort(), configPath });
+    try {
+      const answers = [];
+      for (const [method, path] of [
+        ['POST', '/%61pi/v1/platforms'],
+        ['OPTIONS', '/%61pi/v1/platforms'],
+        ['POST', '/API/v1/platforms'],
+        ['GET', '/%61pi/v1/x'],
+        ['GET', '/API/v1/x'],
+      ] as const) {
+        const answer = await fetch(`${cdn.url}${path}`, { method });
+        await answer.arrayBuffer();
+        answers.push(
+          `${method} ${path}: ${answer.status} ${answer.headers.get('x-fn') ?? answer.headers.get('x-rule')}`,
+        );
+      }
+      assert.deepEqual(answers, [
+        'POST /%61pi/v1/platforms: 405 other-methods',
+        'OPTIONS /%61pi/v1/platforms: 405 other-methods',
+        'POST /API/v1/platforms: 405 other-methods',
+        // The redirect rule, decoded; the header rule too.
+        'GET /%61pi/v1/x: 404 api',
+        // Redirect rules are case-sensitive: no rule, the 404 page; header rules are not.
+        'GET /API/v1/x: 404 api',
+      ]);
+    } finally {
+      await cdn.stop();
+    }
+  });
+});
+
 describe('the local CDN: function paths as zip-it-and-ship-it routes them', () => {
   const fn = (name: string, config: SiteFunction['config']): SiteFunction => ({
     name,
@@ -211,6 +254,9 @@ describe('the local CDN: function paths as zip-it-and-ship-it routes them', () =
     { method: 'OPTIONS', path: '/openapi.json/', want: 'other' },
     { method: 'GET', path: '/openapi.json/', want: undefined },
     { method: 'GET', path: '/icons/earshot.svg//', want: undefined },
+    // netlify-cli's function router matches in lower case.
+    { method: 'OPTIONS', path: '/OpenAPI.json', want: 'other' },
+    { method: 'GET', path: '/ICONS/earshot.svg', want: 'icon' },
   ];
   for (const { method, path, want } of cases)
     it(`${method} ${path}: ${want ?? 'none'}`, () => assert.equal(functionByPath(functions, method, path)?.name, want));
@@ -268,6 +314,33 @@ describe('the local CDN: rate limits', () => {
       for (const host of ['a.example', 'b.example', 'c.example', 'localhost'])
         statuses.push(await statusWithHost(cdn.url, '/limited', host));
       assert.deepEqual(statuses, [200, 200, 429, 429]);
+    } finally {
+      await cdn.stop();
+    }
+  });
+
+  it("the inner listener counts a local process that names another client's address by its own address", async () => {
+    const configPath = writeSite(
+      '[[redirects]]\n  from = "/limited"\n  to = "/data.json"\n  status = 200\n  force = true\n' +
+        '  [redirects.rate_limit]\n    window_limit = 2\n    window_size = 60\n    aggregate_by = ["ip", "domain"]\n',
+      { 'data.json': '{}' },
+    );
+    const cdn = await startLocalCdn({ port: await findFreePort(), configPath });
+    try {
+      const statuses = [];
+      for (const [ip, secret] of [
+        ['192.0.2.1', undefined],
+        ['192.0.2.2', 'guessed'],
+        ['192.0.2.3', undefined],
+      ] as const)
+        statuses.push(
+          (
+            await fetch(`${cdn.originUrl}/limited`, {
+              headers: { 'x-local-cdn-client-ip': ip, ...(secret && { 'x-local-cdn-secret': secret }) },
+            })
+          ).status,
+        );
+      assert.deepEqual(statuses, [200, 200, 429]);
     } finally {
       await cdn.stop();
     }

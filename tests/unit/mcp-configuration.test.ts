@@ -12,7 +12,10 @@ import {
   type McpClientId,
   type McpTransport,
 } from '../../client/src/mcp/mcp-client-snippets.ts';
+import { whyNotSiteCommand } from '../../client/src/output/site-command.ts';
+import { buildCliInstallCommands } from '../../site/lib/cli-package/cli-tarball.ts';
 import { buildMcpConfiguration } from '../../site/lib/mcp/mcp-configuration.ts';
+import { RELEASE_PATHS, releaseFileName } from '../../contract/release-paths.ts';
 import { createSchemaValidator } from '../../contract/create-schema-validator.ts';
 import {
   capabilitiesResponseSchema,
@@ -60,6 +63,16 @@ describe('buildMcpConfiguration', () => {
       assert.equal(validateConfiguration(configuration), true, JSON.stringify(validateConfiguration.errors));
     });
   }
+
+  // What the site's build writes is what `earshot mcp config --transport stdio` prints as the site's.
+  for (const baseUrl of [PRODUCTION, PREVIEW, 'http://localhost:8888'])
+    for (const version of ['1.2.0', '2.0.0-beta.1'])
+      it(`the client prints the local server the site builds: ${baseUrl}, ${version}`, () => {
+        const path = `${RELEASE_PATHS.tarballDirectory}${releaseFileName(version, 'ab'.repeat(64), 'tgz')}`;
+        const { url } = buildCliInstallCommands(baseUrl, { path }, PRODUCTION);
+        const configuration = buildMcpConfiguration(baseUrl, PRODUCTION, url);
+        assert.equal(whyNotSiteCommand(configuration.mcpServers['earshot-stdio'], baseUrl), undefined);
+      });
 });
 
 describe('the McpConfiguration schema', () => {

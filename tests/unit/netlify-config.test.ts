@@ -20,6 +20,9 @@ import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts'
 import { MCP_SERVER_CARD_JSON_PATH, MCP_SERVER_CARD_PATH } from '../../site/lib/mcp/build-mcp-server-card.ts';
 import { AGENT_SKILLS_INDEX_PATH, agentSkillFilePath } from '../../site/lib/discovery/build-agent-skills-index.ts';
 import { EARSHOT_SKILL_NAME } from '../../site/lib/discovery/build-skill-md.ts';
+import { createRedirectMatcher } from '../../tooling/local-cdn/redirect-matcher.ts';
+import { ruleHeaders } from '../../tooling/local-cdn/request-chain.ts';
+import { readSiteRules } from '../../tooling/local-cdn/site-rules.ts';
 
 const config = readNetlifyConfig();
 const { product } = loadSiteDataOrThrow({ dataDir: 'data' });
@@ -307,4 +310,26 @@ describe('matchesNetlifyPath', () => {
   ];
   for (const [name, { pattern, path, want }] of cases)
     it(name, () => assert.equal(matchesNetlifyPath(pattern, path), want));
+});
+
+describe('netlify.toml: /api/ in any case', () => {
+  // Redirect rules match in the case they are written; the /api/* header rule in any case (Netlify's
+  // own parsers, as the local CDN reads them). So every spelling that the header rule labels JSON
+  // needs a redirect rule that serves JSON, or the HTML 404 page leaves labelled application/json.
+  const spellings = [...'api'].reduce<string[]>(
+    (words, letter) => words.flatMap((word) => [word + letter, word + letter.toUpperCase()]),
+    [''],
+  );
+  for (const spelling of spellings)
+    it(`/${spelling}/v1/platforms: labelled JSON by the header rules, and served JSON by a redirect rule`, async () => {
+      const rules = await readSiteRules('netlify.toml');
+      const matchRedirect = await createRedirectMatcher(rules.redirects);
+      const path = `/${spelling}/v1/platforms`;
+      assert.match(ruleHeaders(rules.headers, path)['content-type'] ?? '', /^application\/json/);
+      assert.match(
+        matchRedirect(path, '')?.to ?? '(no rule: the HTML 404 page)',
+        /\.json$/,
+        `netlify.toml needs a rule from "/${spelling}/*" to the JSON 404 (to = "/api/errors/404.json", status = 404, force = true)`,
+      );
+    });
 });

@@ -79,8 +79,13 @@ export function matchesPathPatterns(patterns: string[], pathname: string): boole
   });
 }
 
-/** The function whose own `path` (and `method`, and no `excludedPath`) takes this request, if any. */
-export function functionByPath(functions: SiteFunction[], method: string, pathname: string): SiteFunction | undefined {
+/**
+ * The function whose own `path` (and `method`, and no `excludedPath`) takes this request, if any.
+ * `path` is the request's one path (request-path.ts: normalised and decoded), matched in lower
+ * case, as netlify-cli's function router matches it.
+ */
+export function functionByPath(functions: SiteFunction[], method: string, path: string): SiteFunction | undefined {
+  const pathname = path.toLowerCase();
   return functions.find(({ config }) => {
     if (!matchesPathPatterns(list(config.path), pathname) || matchesPathPatterns(list(config.excludedPath), pathname))
       return false;
@@ -89,9 +94,9 @@ export function functionByPath(functions: SiteFunction[], method: string, pathna
   });
 }
 
-/** The function at `/.netlify/functions/<name>` (and any path under it): only one without a `path` of its own. */
-export function functionByDefaultPath(functions: SiteFunction[], pathname: string): SiteFunction | undefined {
-  const match = /^\/\.netlify\/functions\/([^/]+)(?:\/.*)?$/.exec(pathname);
+/** The function at `/.netlify/functions/<name>` (and any path under it, in any case): only one without a `path` of its own. */
+export function functionByDefaultPath(functions: SiteFunction[], path: string): SiteFunction | undefined {
+  const match = /^\/\.netlify\/functions\/([^/]+)(?:\/.*)?$/.exec(path.toLowerCase());
   return match ? functions.find(({ name, config }) => name === match[1] && config.path === undefined) : undefined;
 }
 

@@ -5,6 +5,7 @@
  * `context.next()` reaches. No request ends the server: a malformed one gets 400, a failing
  * function 500, and a client that hangs up is forgotten.
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,8 @@ import type { Client } from './sliding-window.ts';
 
 export interface LocalCdn {
   url: string;
+  /** The inner listener (the origin the edge functions reach): tests send to it what another local process could. */
+  originUrl: string;
   /** One line: where it serves and what it emulates. */
   summary: string;
   stop(): Promise<void>;
@@ -27,8 +30,18 @@ export interface LocalCdn {
 /** A start that cannot succeed, with the one line that says why. */
 export class StartError extends Error {}
 
-/** Request headers that only the local CDN's own hops may set. */
-const INTERNAL = { edge: 'x-local-cdn-edge', ip: 'x-local-cdn-client-ip', host: 'x-local-cdn-host' };
+/**
+ * Request headers that only the local CDN's own hops may set. The origin listener reads the
+ * client's address and Host from them only when the request also carries this start's secret
+ * (`secret`: random, compared in constant time); any other local process that sends them is
+ * counted by its own connecting address, as the CDN would count it.
+ */
+const INTERNAL = {
+  edge: 'x-local-cdn-edge',
+  ip: 'x-local-cdn-client-ip',
+  host: 'x-local-cdn-host',
+  secret: 'x-local-cdn-secret',
+};
 
 export interface LocalCdnOptions extends ChainOptions {
   port: number;
@@ -47,9 +60,14 @@ export async function startLocalCdn(options: LocalCdnOptions): Promise<LocalCdn>
   // The site's domain, which `aggregate_by = ["domain"]` counts by: this server serves one site.
   const siteDomain = `localhost:${options.port}`;
 
+  const secret = randomBytes(32).toString('base64url');
   const origin = createServer((request, response) => {
-    const client = { ip: header(request, INTERNAL.ip) ?? '127.0.0.1', domain: siteDomain };
-    const host = header(request, INTERNAL.host) ?? '';
+    const fromOuter = sameSecret(header(request, INTERNAL.secret), secret);
+    const client = {
+      ip: (fromOuter && header(request, INTERNAL.ip)) || clientAddress(request),
+      domain: siteDomain,
+    };
+    const host = (fromOuter && header(request, INTERNAL.host)) || header(request, 'host') || '';
     void answer(request, response, () => runChain(chain, request, response, client, host, options.port));
   });
   const originUrl = `http://127.0.0.1:${await listen(origin, 0, '127.0.0.1')}`;
@@ -67,7 +85,7 @@ export async function startLocalCdn(options: LocalCdnOptions): Promise<LocalCdn>
     const client: Client = { ip: clientAddress(request), domain: siteDomain };
     void answer(request, response, () => {
       const selected = selectEdgeFunctions(edge, request);
-      if (edge && selected.length > 0) return toEdge(edge, selected, request, response, client, options.port);
+      if (edge && selected.length > 0) return toEdge(edge, selected, request, response, client, options.port, secret);
       return runChain(chain, request, response, client, header(request, 'host') ?? '', options.port);
     });
   });
@@ -94,6 +112,7 @@ export async function startLocalCdn(options: LocalCdnOptions): Promise<LocalCdn>
   const edgeCount = edge?.functions.length ?? 0;
   return {
     url: `http://localhost:${options.port}`,
+    originUrl,
     summary:
       `${rules.redirects.length} redirect rules, ${rules.headers.length} header rules, ${limits} rate limits, ` +
       `${functions.length} functions in Node, ${edgeCount} edge function${edgeCount === 1 ? '' : 's'} in Deno`,
@@ -159,9 +178,11 @@ function runChain(
 
 function selectEdgeFunctions(edge: EdgeRuntime | undefined, request: IncomingMessage): string[] {
   if (!edge) return [];
-  const { pathname } = readRequestPath(request.url ?? '/');
+  // The one decoded path the rest of the chain matches (request-path.ts), so that `/api%2fv1%2f…`
+  // meets the edge function's `excludedPath` as `/api/v1/…` does.
+  const { path } = readRequestPath(request.url ?? '/');
   return edge.functions
-    .filter(({ config }) => edgeSelects(config, request.method ?? 'GET', pathname, request.headers))
+    .filter(({ config }) => edgeSelects(config, request.method ?? 'GET', path, request.headers))
     .map(({ name }) => name);
 }
 
@@ -173,6 +194,7 @@ function toEdge(
   response: ServerResponse,
   client: Client,
   port: number,
+  secret: string,
 ): Promise<void> {
   const { port: edgePort } = new URL(edge.url);
   const { pathname, search } = readRequestPath(request.url ?? '/');
@@ -191,6 +213,7 @@ function toEdge(
           [INTERNAL.edge]: selected.join(','),
           [INTERNAL.ip]: client.ip,
           [INTERNAL.host]: header(request, 'host') ?? '',
+          [INTERNAL.secret]: secret,
         },
       },
       (answer) => {
@@ -214,6 +237,13 @@ function toEdge(
 function header(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** Whether a request carries this start's secret: compared in constant time. */
+function sameSecret(given: string | undefined, secret: string): boolean {
+  if (given === undefined) return false;
+  const [a, b] = [Buffer.from(given), Buffer.from(secret)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The client's address as the CDN would count it: the connecting address (IPv4-mapped IPv6 unwrapped). */

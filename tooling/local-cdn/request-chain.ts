@@ -1,6 +1,7 @@
 /**
  * What Netlify's CDN does with a request once the edge functions have passed it on, in its order,
- * all on the one normalised path (request-path.ts): a function whose own `path` takes it; else the
+ * all on the one path (request-path.ts: normalised, then decoded), each with Netlify's case rule
+ * (a function's `path` in lower case, redirect rules as written, header rules in any case): a function whose own `path` takes it; else the
  * first redirect rule that matches (redirect-matcher.ts: netlify-redirector; a rule without
  * `force` gives way to a static file at the path), its rate limit first; else a function at
  * `/.netlify/functions/<name>`; else the static file; else `404.html` with 404. `[[headers]]` and
@@ -91,7 +92,7 @@ export function createRequestChain(
     const { pathname, path, search } = readRequestPath(request.url ?? '/');
     const exchange: Exchange = { ...chainRequest, method, pathname, search };
 
-    const ownRoute = functionByPath(functions, method, pathname);
+    const ownRoute = functionByPath(functions, method, path);
     if (ownRoute && !(ownRoute.config.preferStatic && (await files.lookup(path))?.kind === 'file'))
       return invokeLimited(ownRoute);
 
@@ -107,7 +108,7 @@ export function createRequestChain(
       return rewrite(to, status);
     }
 
-    const byName = functionByDefaultPath(functions, pathname);
+    const byName = functionByDefaultPath(functions, path);
     if (byName) return invokeLimited(byName);
 
     const found = await files.lookup(path);

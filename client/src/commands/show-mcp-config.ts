@@ -4,7 +4,9 @@ import { buildFacts } from '../baked/build-facts.ts';
 import type { McpConfiguration } from '../../../contract/schemas/index.ts';
 import { toOneLine, type ClientError } from '../api/client-error.ts';
 import { findUnprintable } from '../output/printable.ts';
+import { whyNotSiteCommand } from '../output/site-command.ts';
 import { whyNotSiteLink } from '../output/site-link.ts';
+import { MCP_STDIO_SERVER_NAME } from '../../../contract/mcp-stdio-server.ts';
 import { showAnswer, type CommandContext, type CommandHandler } from './command-context.ts';
 
 /**
@@ -34,8 +36,8 @@ export const showMcpConfig: CommandHandler = async (context) => {
   const checksLinks = answer.ok && !printsAsServed && findUnprintable(answer.value) === undefined;
   const foreignEndpoint = answer.ok && checksLinks && foreignLink(answer, context, 'endpoint');
   if (foreignEndpoint) return { ok: false, error: foreignEndpoint };
-  const foreignPackage = answer.ok && checksLinks && transport === 'stdio' && foreignLink(answer, context, 'stdio');
-  if (foreignPackage) return { ok: false, error: foreignPackage };
+  const foreignCommand = answer.ok && checksLinks && transport === 'stdio' && foreignServerCommand(answer, context);
+  if (foreignCommand) return { ok: false, error: foreignCommand };
   if (typeof client === 'string') {
     const way = (transport ?? 'http') as McpTransport;
     const foreign =
@@ -81,15 +83,10 @@ export const showMcpConfig: CommandHandler = async (context) => {
 const SITE_LINKS = {
   endpoint: { named: 'a remote MCP endpoint', links: (value: McpConfiguration) => [value.mcpServers.earshot.url] },
   bundle: { named: 'an MCP Bundle', links: (value: McpConfiguration) => [value.bundle?.url] },
-  // The package `npx` installs and runs, and the site its server reads (`--base-url`): every URL among the arguments.
-  stdio: {
-    named: 'a local server whose command holds a URL',
-    links: (value: McpConfiguration) => value.mcpServers['earshot-stdio'].args.filter((arg) => arg.includes('://')),
-  },
 } as const;
 
 /**
- * The remote endpoint, the local server's package and the MCP Bundle are offered as this site's:
+ * The remote endpoint and the MCP Bundle are offered as this site's:
  * a link to any of them on another origin, or with a user name in it, is refused rather than printed.
  */
 function foreignLink(
@@ -101,10 +98,22 @@ function foreignLink(
   const why = links(answer.value)
     .map((link) => (link === undefined ? undefined : whyNotSiteLink(link, context.client.baseUrl)))
     .find((reason) => reason !== undefined);
-  if (why === undefined) return false;
+  return why === undefined ? false : notTheSites(answer.url, `${named} that ${why}`);
+}
+
+/**
+ * The local server's command is pasted and run: anything but the site's own command (npx, the
+ * site's tarball, the client's arguments, a base URL on the site) is refused rather than printed.
+ */
+function foreignServerCommand(answer: { url: string; value: McpConfiguration }, context: CommandContext) {
+  const why = whyNotSiteCommand(answer.value.mcpServers[MCP_STDIO_SERVER_NAME], context.client.baseUrl);
+  return why === undefined ? false : notTheSites(answer.url, `a local server whose command ${why}`);
+}
+
+function notTheSites(url: string, what: string): ClientError {
   return {
     kind: 'bad-response',
-    message: `the MCP configuration of ${toOneLine(answer.url)} names ${named} that ${why}; it is not printed as this site's`,
+    message: `the MCP configuration of ${toOneLine(url)} names ${what}; it is not printed as this site's`,
     hint: 'check that --base-url names the Earshot site; --json prints the configuration as served',
     details: [],
   };

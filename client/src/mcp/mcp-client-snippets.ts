@@ -185,12 +185,12 @@ export function toShellLine(words: readonly string[]): string {
 /**
  * Quoting that bash, dash, zsh and fish all read back as the same word: words of characters no
  * shell expands stay bare (not `=`, which zsh expands at the start of a word and every POSIX shell
- * reads as an assignment in a command's place; not `~`, globs or braces), anything else goes in
- * single quotes. Quotes and backslashes go outside them, backslash-escaped: fish reads `\\` and
- * `\'` as escapes even inside single quotes.
+ * reads as an assignment in a command's place; not `~`, globs or braces; not `%`, since fish
+ * reads `%self` as its PID), anything else goes in single quotes. Quotes and backslashes go
+ * outside them, backslash-escaped: fish reads `\\` and `\'` as escapes even inside single quotes.
  */
 export function quoteForShell(word: string): string {
-  if (/^[A-Za-z0-9_@%+:,./-]+$/.test(word)) return word;
+  if (/^[A-Za-z0-9_@+:,./-]+$/.test(word)) return word;
   return `'${word.replace(/['\\]/g, (character) => `'\\${character}'`)}'`;
 }
 

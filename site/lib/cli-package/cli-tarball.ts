@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { RELEASE_PATHS, releaseFileName } from '../../../contract/release-paths.ts';
 
 /**
  * The `earshot` package as the site serves it: the tarball `npm run build:cli` packs
@@ -40,7 +41,7 @@ interface McpBundleFile {
   bytes: Uint8Array;
 }
 
-const CLI_TARBALL_DIRECTORY = '/cli/';
+const CLI_TARBALL_DIRECTORY = RELEASE_PATHS.tarballDirectory;
 const BUILD_DIR = resolve('build/cli');
 const MANIFEST = resolve('client/package.json');
 
@@ -63,7 +64,7 @@ function readBuiltFile(file: string): Uint8Array {
 function readMcpBundle(): McpBundleFile {
   const bytes = readBuiltFile(resolve(BUILD_DIR, `earshot-${readCliPackageVersion()}.mcpb`));
   const sha512 = createHash('sha512').update(bytes).digest('hex');
-  const fileName = `earshot-${readCliPackageVersion()}-${sha512.slice(0, 10)}.mcpb`;
+  const fileName = releaseFileName(readCliPackageVersion(), sha512, 'mcpb');
   return {
     fileName,
     path: `${CLI_TARBALL_DIRECTORY}${fileName}`,
@@ -79,7 +80,7 @@ export function readCliTarball(): CliTarball {
   const version = readCliPackageVersion();
   const sha512 = createHash('sha512').update(bytes);
   const digest = sha512.digest();
-  const fileName = `earshot-${version}-${digest.toString('hex').slice(0, 10)}.tgz`;
+  const fileName = releaseFileName(version, digest.toString('hex'), 'tgz');
   return {
     version,
     fileName,

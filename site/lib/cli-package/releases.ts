@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { releaseFileName } from '../../../contract/release-paths.ts';
 import { compareDataProblems, type DataProblem, formatDataProblem } from '../../../contract/data-problem.ts';
 import { createSchemaValidator } from '../../../contract/create-schema-validator.ts';
 import { describeSchemaError } from '../../../contract/describe-schema-error.ts';
@@ -25,16 +26,11 @@ export const RELEASE_MANIFEST_NAME = 'manifest.json';
 /** The SBOM inside each tarball, served beside it as `<tarball name without .tgz>.cdx.json`. */
 const SBOM_IN_TARBALL = 'package/sbom.cdx.json';
 
-/** `earshot-1.0.0-0840ead340.tgz`: the version and the first ten hex digits of the SHA-512. */
-function releaseFileName(version: string, sha512Hex: string): string {
-  return `earshot-${version}-${sha512Hex.slice(0, 10)}.tgz`;
-}
-
 /** The record of a bundle's bytes: `earshot-1.1.0-0840ead340.mcpb`, size and digests. */
 function describeBundle(version: string, bytes: Uint8Array): NonNullable<ReleaseRecord['bundle']> {
   const sha512 = createHash('sha512').update(bytes).digest('hex');
   return {
-    fileName: `earshot-${version}-${sha512.slice(0, 10)}.mcpb`,
+    fileName: releaseFileName(version, sha512, 'mcpb'),
     size: bytes.byteLength,
     sha256: createHash('sha256').update(bytes).digest('hex'),
     sha512,
@@ -49,7 +45,7 @@ export function describeRelease(version: string, bytes: Uint8Array, date: string
   const sha512 = createHash('sha512').update(bytes).digest();
   return {
     version,
-    fileName: releaseFileName(version, sha512.toString('hex')),
+    fileName: releaseFileName(version, sha512.toString('hex'), 'tgz'),
     date,
     size: bytes.byteLength,
     sha256: createHash('sha256').update(bytes).digest('hex'),

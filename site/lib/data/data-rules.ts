@@ -4,7 +4,7 @@
  * part of the data is well-formed, so that one build reports every problem.
  */
 import type { DataProblem } from '../../../contract/data-problem.ts';
-import { UNPRINTABLE_CHARACTER } from '../../../contract/one-line-text.ts';
+import { findTextProblems } from '../../../contract/one-line-text.ts';
 
 type Finding = Omit<DataProblem, 'file'>;
 
@@ -70,27 +70,9 @@ function checkId(pointer: string, id: string): Finding[] {
   return [];
 }
 
-/**
- * The one-line rule of contract/one-line-text.ts, said in parts so that an editor reads which part
- * failed. Lone surrogates are not Unicode text at all; JSON allows them as `\ud800` escapes.
- */
+/** The one-line rule of contract/one-line-text.ts, one finding for each part that fails. */
 function checkText(pointer: string, text: string, maxLength: number): Finding[] {
-  if (text.trim() === '') return [{ pointer, expected: 'must not be empty or only white space', found: text }];
-  const findings: Finding[] = [];
-  if (!text.isWellFormed())
-    findings.push({ pointer, expected: 'must be well-formed Unicode, without lone surrogates', found: text });
-  if (UNPRINTABLE_CHARACTER.test(text))
-    findings.push({
-      pointer,
-      expected:
-        'must not contain control characters (line breaks, tabs, escape codes) or bidirectional formatting characters',
-      found: text,
-    });
-  if (text.trim() !== text) findings.push({ pointer, expected: 'must not start or end with white space', found: text });
-  const length = [...text].length;
-  if (length > maxLength)
-    findings.push({ pointer, expected: `must be at most ${maxLength} characters long`, found: length });
-  return findings;
+  return findTextProblems(text, maxLength).map((problem) => ({ pointer, ...problem }));
 }
 
 function checkTargetTypes(pointer: string, targetTypes: unknown[]): Finding[] {

@@ -50,10 +50,8 @@ export const mcpErrorRows: readonly McpErrorRow[] = [
       ...Object.fromEntries(BATCH_REVISIONS.map((revision) => [revision, { code: 'answered' as const }])),
       other: { code: -32600 },
     },
-    http: {
-      ...Object.fromEntries(BATCH_REVISIONS.map((revision) => [revision, { status: 200, code: 'answered' as const }])),
-      other: { status: 400, code: -32600 },
-    },
+    // /mcp refuses batches on every revision: its rate limit counts requests, not calls.
+    http: sameOverHttp({ status: 400, code: -32600 }),
   },
   {
     when: 'An unknown method',

@@ -1,14 +1,9 @@
 import type { McpConfiguration } from '../../../contract/schemas/index.ts';
 import { MCP_ENDPOINT_PATH } from '../../../contract/mcp-endpoint-path.ts';
+import { buildMcpStdioServer, MCP_STDIO_SERVER_NAME } from '../../../contract/mcp-stdio-server.ts';
 
 /** The name MCP clients show for the server: the key of the remote endpoint under `mcpServers`. */
 const MCP_SERVER_NAME = 'earshot';
-
-/** The key of the stdio alternative under `mcpServers`. */
-const MCP_STDIO_SERVER_NAME = 'earshot-stdio';
-
-/** The `earshot` command that starts the MCP server on stdio. */
-const MCP_COMMAND = 'mcp';
 
 /**
  * The MCP configuration a build publishes at `/mcp.json`, the remote endpoint first:
@@ -36,11 +31,10 @@ export function buildMcpConfiguration(
   packageUrl: string,
   bundle?: McpConfiguration['bundle'],
 ): McpConfiguration {
-  const baseUrlArgs = baseUrl === productionBaseUrl ? [] : ['--base-url', baseUrl];
   return {
     mcpServers: {
       [MCP_SERVER_NAME]: { type: 'http', url: `${baseUrl}${MCP_ENDPOINT_PATH}` },
-      [MCP_STDIO_SERVER_NAME]: { type: 'stdio', command: 'npx', args: ['-y', packageUrl, MCP_COMMAND, ...baseUrlArgs] },
+      [MCP_STDIO_SERVER_NAME]: buildMcpStdioServer(packageUrl, baseUrl === productionBaseUrl ? undefined : baseUrl),
     },
     ...(bundle ? { bundle } : {}),
   };

@@ -9,7 +9,6 @@ import {
 } from '../../../client/src/mcp/one-line-errors.ts';
 import { MCP_ENDPOINT_PATH, MCP_MAX_MESSAGE_BYTES } from '../../../contract/mcp-endpoint-path.ts';
 import { readCappedBody } from '../../../client/src/api/read-capped-body.ts';
-import { refuseBatch, REVISION_WITHOUT_HEADER } from '../../../client/src/mcp/mcp-revision-rules.ts';
 
 /** JSON-RPC's code for a request that is not acceptable as a whole. */
 const INVALID_REQUEST = -32600;
@@ -43,7 +42,8 @@ export type McpEndpoint = (request: Request) => Promise<Response>;
  * - the body: over `MCP_MAX_MESSAGE_BYTES`, 413 before it is read;
  * - errors: each JSON-RPC error leaves as one line, invalid params as -32602 (`toOneLineError`);
  * - headers: never cached (`no-store`), `nosniff`, and never a cookie.
- * - batches: refused with 400 and -32600 unless the request's revision has them (`refuseBatch`);
+ * - batches: refused with 400 and -32600 on every revision, 2025-03-26 included (the SDK allows
+ *   it): the rate limit counts requests, so one call per request keeps it a limit on calls;
  * Everything else (JSON parse errors, media types, protocol versions, header checks) is
  * the SDK's, answered with a JSON-RPC error body and the status the spec asks for.
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http
@@ -92,15 +92,19 @@ export async function createMcpEndpoint(options: McpEndpointOptions): Promise<Mc
     }
     const body = new Uint8Array(read.bytes);
     const message = parseMessage(body);
-    const revision = request.headers.get('mcp-protocol-version') ?? REVISION_WITHOUT_HEADER;
-    const batchRefused = refuseBatch(message, revision, 'POST');
-    if (batchRefused !== undefined) return finish(jsonRpcError(400, batchRefused));
+    // Every revision, 2025-03-26 included: the CDN's rate limit counts requests, not calls, so a
+    // batch of 100 calls would count once (ARCHITECTURE.md, the threat model).
+    if (Array.isArray(message)) return finish(jsonRpcError(400, BATCH_REFUSED));
     const headers = new Headers(request.headers);
     headers.delete('content-length');
     const answer = await handler.fetch(new Request(request.url, { method: 'POST', headers, body }));
     return finish(await withOneLineErrors(answer, () => readRequest(message)));
   };
 }
+
+/** Why a JSON-RPC batch gets 400 and -32600, on every protocol revision. */
+const BATCH_REFUSED =
+  'Invalid Request: this endpoint takes no JSON-RPC batches, on any protocol revision (each call counts against the rate limit); send one message per POST';
 
 /** A JSON-RPC error response without an id: the request was refused before it was read as one. */
 function jsonRpcError(status: number, message: string, withoutBody = false): Response {
