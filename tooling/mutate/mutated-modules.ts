@@ -37,7 +37,7 @@ export const MUTATED_MODULES: MutatedGroup[] = [
   {
     name: 'one-line-text',
     files: ['contract/one-line-text.ts'],
-    tests: ['tests/unit/data-text-rule.test.ts'],
+    tests: ['tests/unit/one-line-text.test.ts', 'tests/unit/one-line-text-errors.test.ts'],
   },
   {
     name: 'printable',
