@@ -32,7 +32,7 @@ export const MUTATED_MODULES: MutatedGroup[] = [
   {
     name: 'sliding-window',
     files: ['tooling/local-cdn/sliding-window.ts'],
-    tests: ['tests/unit/local-cdn.test.ts'],
+    tests: ['tests/unit/sliding-window.test.ts'],
   },
   {
     name: 'one-line-text',
@@ -42,6 +42,6 @@ export const MUTATED_MODULES: MutatedGroup[] = [
   {
     name: 'printable',
     files: ['client/src/output/printable.ts'],
-    tests: ['tests/unit/cli-hostile-server.test.ts', 'tests/unit/change-notice.test.ts'],
+    tests: ['tests/unit/printable.test.ts', 'tests/unit/one-line-text.test.ts'],
   },
 ];
