@@ -76,10 +76,9 @@ export const UNPRINTABLE_CLASS = UNPRINTABLE_CLASSES.map(({ body }) => body).joi
 export const UNPRINTABLE_CHARACTER = new RegExp(`[${UNPRINTABLE_CLASS}]`, 'u');
 
 /** The classes shown as a space on a terminal, and those shown as nothing. */
-export const UNPRINTABLE_AS_SPACE_CLASS = UNPRINTABLE_CLASSES.filter(({ shownAsSpace }) => shownAsSpace)
-  .map(({ body }) => body)
-  // Stryker disable next-line StringLiteral: what joins the bodies is only ever tested against characters already found unprintable, and adds no range.
-  .join('');
+const shownAsSpaceBodies = UNPRINTABLE_CLASSES.filter(({ shownAsSpace }) => shownAsSpace).map(({ body }) => body);
+// Stryker disable next-line StringLiteral: what joins the bodies is only ever tested against characters already found unprintable, and adds no range.
+export const UNPRINTABLE_AS_SPACE_CLASS = shownAsSpaceBodies.join('');
 
 const classTests = UNPRINTABLE_CLASSES.map(({ body, reason }) => ({ test: new RegExp(`^[${body}]$`, 'u'), reason }));
 
