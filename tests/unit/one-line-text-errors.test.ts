@@ -36,6 +36,30 @@ describe('describeUnprintable names the code point and its class', () => {
   for (const [character, want] of cases) {
     it(want, () => assert.equal(describeUnprintable(`a${character}b`), `must not contain ${want}`));
   }
+  // The ends of the ranges written out: each end is also a format character, refused anyway, so
+  // only the reason (and what a terminal shows) tells a range cut short.
+  const bidi = 'a bidirectional formatting character: it shows the text in another order than it is stored';
+  const tag = 'a tag character: invisible text that a model reads and a person does not see';
+  const ends: [number, string][] = [
+    [0x061c, bidi],
+    [0x200e, bidi],
+    [0x200f, bidi],
+    [0x202a, bidi],
+    [0x202e, bidi],
+    [0x2066, bidi],
+    [0x2069, bidi],
+    [0xe0000, tag],
+    [0xe007f, tag],
+  ];
+  for (const [codePoint, reason] of ends) {
+    const name = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+    it(`${name}, an end of a range: ${reason}`, () =>
+      assert.equal(
+        describeUnprintable(`a${String.fromCodePoint(codePoint)}b`),
+        `must not contain ${name} (${reason})`,
+      ));
+  }
+
   it('undefined for printable text', () => assert.equal(describeUnprintable('a b'), undefined));
 });
 
