@@ -44,4 +44,14 @@ export const MUTATED_MODULES: MutatedGroup[] = [
     files: ['client/src/output/printable.ts'],
     tests: ['tests/unit/printable.test.ts', 'tests/unit/one-line-text.test.ts'],
   },
+  {
+    name: 'site-path',
+    files: ['contract/site-path.ts'],
+    tests: ['tests/unit/site-path.test.ts', 'tests/unit/one-line-text.test.ts'],
+  },
+  {
+    name: 'endpoints',
+    files: ['contract/endpoints.ts'],
+    tests: ['tests/unit/endpoints.test.ts', 'tests/unit/netlify-config.test.ts'],
+  },
 ];
