@@ -54,4 +54,9 @@ export const MUTATED_MODULES: MutatedGroup[] = [
     files: ['contract/endpoints.ts'],
     tests: ['tests/unit/endpoints.test.ts', 'tests/unit/netlify-config.test.ts'],
   },
+  {
+    name: 'data-problem',
+    files: ['contract/data-problem.ts'],
+    tests: ['tests/unit/data-problem.test.ts'],
+  },
 ];
