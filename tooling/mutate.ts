@@ -20,9 +20,10 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { LogLevel, MutantResult } from '@stryker-mutator/api/core';
 import { Stryker } from '@stryker-mutator/core';
-import type { MutantResult } from '@stryker-mutator/api/core';
 import { MUTATED_MODULES, type MutatedGroup } from './mutate/mutated-modules.ts';
 
 /** The least share of mutants a module's tests must notice, in percent. */
@@ -72,7 +73,8 @@ async function mutateGroup(group: MutatedGroup) {
     tempDirName: '.stryker-tmp',
     cleanTempDir: 'always',
     timeoutMS: 20_000,
-    logLevel: 'warn',
+    // LogLevel is a const enum, which type stripping cannot inline: its value, named by its type.
+    logLevel: 'warn' as LogLevel,
     allowConsoleColors: false,
   });
   const results = await stryker.runMutationTest();
@@ -104,7 +106,8 @@ for (const group of groups) {
 for (const survivor of survivors) {
   const { line, column } = survivor.location.start;
   const replacement = (survivor.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80);
-  console.log(`survived: ${survivor.fileName}:${line}:${column + 1} ${survivor.mutatorName} → ${replacement}`);
+  const file = relative(process.cwd(), survivor.fileName);
+  console.log(`survived: ${file}:${line}:${column + 1} ${survivor.mutatorName} → ${replacement}`);
 }
 const width = Math.max(...rows.map((row) => row.file.length));
 console.log(`\n${'module'.padEnd(width)}  mutants  ignored  score`);
@@ -117,6 +120,8 @@ for (const row of rows) {
 const below = rows.filter((row) => row.score < THRESHOLD);
 if (below.length > 0) {
   console.error(`error: ${below.length} module(s) below ${THRESHOLD} %: ${below.map((row) => row.file).join(', ')}`);
-  console.error('hint: add a test that fails for each survivor above, or mark an equivalent mutant in place with its reason');
+  console.error(
+    'hint: add a test that fails for each survivor above, or mark an equivalent mutant in place with its reason',
+  );
   process.exitCode = 1;
 }
