@@ -17,7 +17,11 @@ export const MUTATED_MODULES: MutatedGroup[] = [
   {
     name: 'retry-policy',
     files: ['client/src/api/retry-policy.ts'],
-    tests: ['tests/unit/cli-retry-policy.test.ts', 'tests/unit/cli-retry-rule.test.ts', 'tests/unit/cli-rate-limit.test.ts'],
+    tests: [
+      'tests/unit/cli-retry-policy.test.ts',
+      'tests/unit/cli-retry-rule.test.ts',
+      'tests/unit/cli-rate-limit.test.ts',
+    ],
   },
   {
     name: 'rate-limit',
