@@ -63,4 +63,9 @@ export const MUTATED_MODULES: MutatedGroup[] = [
     files: ['contract/data-problem.ts'],
     tests: ['tests/unit/data-problem.test.ts'],
   },
+  {
+    name: 'describe-schema-error',
+    files: ['contract/describe-schema-error.ts'],
+    tests: ['tests/unit/describe-schema-error.test.ts'],
+  },
 ];
