@@ -7,8 +7,9 @@ import { localTestUrl } from './tests/support/test-build.ts';
  * the way production serves it. `npm test` builds once, starts the server and passes its URL in
  * `EARSHOT_TEST_URL` (a deployment's URL works too). Run alone (`npx playwright test <file>`),
  * `webServer` serves the test build (tests/support/test-build.ts: made on first use, reused while
- * the sources are unchanged) on http://localhost:8888 (`EARSHOT_TEST_PORT` overrides), or reuses
- * a server already answering there. The global setup installs the client from it. Budgets are
+ * nothing it depends on changed) on http://localhost:8888 (`EARSHOT_TEST_PORT` overrides), or
+ * reuses a server already answering there if it serves that very build (the global setup refuses
+ * any other in one line). The global setup installs the client from it. Budgets are
  * per test and sized for a loaded 2-core machine: a slow machine makes the run slower, not red.
  */
 const givenUrl = process.env.EARSHOT_TEST_URL;

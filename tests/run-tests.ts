@@ -1,8 +1,10 @@
 /**
  * `npm test`: every check, with the site built once.
  *
- *   - the one build of `dist/`, made for the base URL of a local server, then that server and the
- *     browser and HTTP tests (Playwright) against it;
+ *   - the one build of `dist/`, made for the test address (http://localhost:8888, or
+ *     `EARSHOT_TEST_PORT`) unless `dist/` already holds it and nothing it depends on changed
+ *     (tooling/local-build.ts), then a local server there and the browser and HTTP tests
+ *     (Playwright) against it;
  *   - beside them, from the start, the unit tests (in-process, in one process) and the static
  *     checks (format, lint, import rules, unused code), then, once the build is done, the type
  *     check and the docs linter (on what readers get);
@@ -20,10 +22,11 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { findFreePort, startLocalServer, type LocalServer } from '../tooling/local-server.ts';
+import { localBuildEnv, localBuildKey, readStamp, removeStamp, writeStamp } from '../tooling/local-build.ts';
+import { startLocalServer, type LocalServer } from '../tooling/local-server.ts';
 import { rateLimitedHost } from './support/rate-limited-host.ts';
 import { ensureSystemPackages } from './support/system-packages.ts';
-import { testBuildEnv } from './support/test-build.ts';
+import { localTestUrl } from './support/test-build.ts';
 
 const LAYERS = ['static', 'unit', 'process', 'artifacts', 'e2e', 'bench'] as const;
 type Layer = (typeof LAYERS)[number];
@@ -102,16 +105,27 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const needsBuild = chosen.has('artifacts') || chosen.has('e2e') || chosen.has('bench');
-  const port = await findFreePort();
-  const baseUrl = `http://localhost:${port}`;
+  // One address for every entry point, so that each reuses the same build (tooling/local-build.ts).
+  const baseUrl = localTestUrl;
+  const port = Number(new URL(baseUrl).port);
   const siteEnv = { EARSHOT_TEST_SITE_DIR: 'dist', EARSHOT_TEST_SITE_URL: baseUrl };
+  const site = { dir: 'dist', baseUrl };
 
-  const built = needsBuild
-    ? step('build dist/', process.execPath, ['tooling/build.ts'], {
-        env: testBuildEnv({ dir: 'dist', baseUrl }),
-        quietOnSuccess: true,
-      })
-    : Promise.resolve(false);
+  const buildOnce = async () => {
+    const key = localBuildKey(baseUrl);
+    if (readStamp(site.dir) === key) {
+      console.log(`── build dist/: reused, the build for ${baseUrl} and nothing it depends on changed ──`);
+      return true;
+    }
+    removeStamp(site.dir);
+    const ok = await step('build dist/', process.execPath, ['tooling/build.ts'], {
+      env: localBuildEnv(site),
+      quietOnSuccess: true,
+    });
+    if (ok) writeStamp(site.dir, key);
+    return ok;
+  };
+  const built = needsBuild ? buildOnce() : Promise.resolve(false);
 
   let server: LocalServer | undefined;
   // The build, then the server and the browser tests, as soon as the build is done.
@@ -122,7 +136,9 @@ async function main(): Promise<void> {
       server = await startLocalServer({ port, rateLimitedHost: rateLimitedHost(port) });
     } catch (error) {
       results.push({ name: 'local server', ok: false, seconds: (performance.now() - begin) / 1000 });
-      console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`error: ${message}`);
+      if (message.includes('in use')) console.error('hint: EARSHOT_TEST_PORT=<another port> runs the tests there');
       return;
     }
     const seconds = ((performance.now() - begin) / 1000).toFixed(1);

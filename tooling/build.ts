@@ -14,6 +14,7 @@ import { checkResourceLinks } from './published-contract/check-resource-links.ts
 import { toUnrecordedProblem, type ContractChange } from './published-contract/contract-change.ts';
 import { inspectPublication } from './published-contract/inspect-publication.ts';
 import { checkNotice, findAnnouncement } from './published-contract/record-changes.ts';
+import { removeStamp } from './local-build.ts';
 import { readToday } from './today.ts';
 
 /** `EARSHOT_OUT_DIR` lets tests and benchmarks build elsewhere without touching `dist/`. */
@@ -39,6 +40,8 @@ function fail(
 }
 
 async function main(): Promise<number> {
+  // Whatever this build makes, it is not the local build the stamp names (tooling/local-build.ts).
+  removeStamp(OUT_DIR);
   const clock = readToday(process.env);
   if (!clock.ok) {
     console.error(`error: ${clock.error}\nhint: ${clock.hint}`);

@@ -1,10 +1,28 @@
 /**
  * `npm run measure:docs [-- <dist>]`: how long and how plain the docs of a build are, as readers
  * get them (tooling/docs-lint/measure-docs.ts): tokens of /llms-full.txt, /llms.txt and each
- * twin, words per sentence of the docs pages. Prints JSON; run it on two builds to compare.
+ * twin, words per sentence of the docs pages, and each figure beside its budget
+ * (tooling/budgets.ts). Prints JSON; run it on two builds to compare.
  */
-import { relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { llmsFullBudgets, pageHeightBudgets, type Budget } from './budgets.ts';
 import { measureDocs } from './docs-lint/measure-docs.ts';
 
 const dir = process.argv[2] ?? 'dist';
-console.log(JSON.stringify({ dist: relative('.', dir) || dir, ...measureDocs(dir) }, null, 2));
+const figures = measureDocs(dir);
+const beside = (budget: Budget, figure: number | undefined) => ({
+  figure: figure ?? 'measured in a browser by tests/e2e/page-sweep.spec.ts',
+  limit: budget.limit,
+  unit: budget.unit,
+  ...(figure !== undefined && { room: budget.limit - figure }),
+  reason: budget.reason,
+});
+const budgets = {
+  'llms-full.txt tokens': beside(llmsFullBudgets.tokens, figures.llmsFullTokens),
+  'llms-full.txt bytes': beside(llmsFullBudgets.bytes, Buffer.byteLength(readFileSync(join(dir, 'llms-full.txt')))),
+  ...Object.fromEntries(
+    Object.entries(pageHeightBudgets).map(([path, budget]) => [`${path} height`, beside(budget, undefined)]),
+  ),
+};
+console.log(JSON.stringify({ dist: relative('.', dir) || dir, ...figures, budgets }, null, 2));

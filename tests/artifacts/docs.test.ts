@@ -122,7 +122,7 @@ describe('the docs, as the test run built them', () => {
         : { shownLines: block.lineCount, sections: [] }),
     }));
     assert.deepEqual(shown, wanted);
-    // The nine-platform JSON under each tab of the quick start and of the back-off samples.
+    // The platforms JSON under each tab of the quick start and of the back-off samples.
     assert.deepEqual([...new Set(blocks.filter(isLongOutput).map((block) => block.file))].sort(), [
       'docs/index.html',
       'docs/rate-limits/index.html',

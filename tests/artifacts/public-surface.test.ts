@@ -86,6 +86,8 @@ const singletons: Record<string, string> = {
 /** The documented families of files, by path. Docs pages are those the sitemap lists. */
 const families: [string, RegExp][] = [
   ['a sitemap', /^sitemap-\d+\.xml$/],
+  // Only a local build has it (tooling/local-build.ts): `npm run build` removes it.
+  ['the stamp of a local build', /^\.earshot-build$/],
   ['an Agent Skill file', /^\.well-known\/agent-skills\/[a-z0-9-]+\/SKILL\.md$/],
   [
     'a docs asset bundled by Astro (scripts, styles, fonts, images)',

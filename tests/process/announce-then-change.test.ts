@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -11,6 +11,7 @@ import { findFreePort } from '../../tooling/local-server.ts';
 import { TODAY_VARIABLE } from '../../tooling/today.ts';
 import { createTestIo } from '../support/cli-io.ts';
 import { copyProjectFiles } from '../support/project-copy.ts';
+import { copyPublishingFixture } from '../support/publishing-fixture.ts';
 
 /**
  * The whole life of a platform's removal, as the docs' versioning page tells it, in a copy of the
@@ -18,7 +19,9 @@ import { copyProjectFiles } from '../support/project-copy.ts';
  * answers carry Deprecation, Sunset and Link; the feed has the entry; the client prints its line,
  * once), try to publish it early (the build refuses at once, naming the date), then publish it on
  * the effective date with the clock moved (EARSHOT_TODAY): the id is gone, so are the headers, and
- * the changelog says it happened. Two builds: the announcement and the publication.
+ * the changelog says it happened. Two builds: the announcement and the publication. The copy's
+ * `data/` is the publishing fixture (tests/support/publishing-fixture.ts): a change announced in
+ * the shipped data changes nothing here.
  */
 const root = mkdtempSync(join(tmpdir(), 'earshot-announce-'));
 const stateHome = mkdtempSync(join(tmpdir(), 'earshot-state-'));
@@ -120,6 +123,10 @@ describe('announce, then change: the life of a removed platform', { timeout: 30 
 
   before(async () => {
     copyProjectFiles(root);
+    const fixture = copyPublishingFixture();
+    rmSync(join(root, 'data'), { recursive: true, force: true });
+    cpSync(fixture, join(root, 'data'), { recursive: true });
+    rmSync(fixture, { recursive: true, force: true });
     const linked = spawnSync('cp', ['-al', 'node_modules', join(root, 'node_modules')]);
     assert.equal(linked.status, 0, linked.stderr?.toString());
     port = await findFreePort();

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { earliestEffectiveDate, MINIMUM_NOTICE_DAYS } from '../../contract/change-notice.ts';
 import { runBuild } from '../support/build-site.ts';
+import { copyPublishingFixture } from '../support/publishing-fixture.ts';
 
 /**
  * `npm run build` on bad data, for real: it stops before building anything, reports every problem
@@ -44,12 +45,13 @@ describe('npm run build with bad data', () => {
  */
 describe('npm run build with an unrecorded change to the published contract', () => {
   it('exits 1, names the change and how to announce it, and leaves nothing publishable', () => {
-    const root = mkdtempSync(join(tmpdir(), 'earshot-build-'));
-    const dataDir = join(root, 'data');
-    cpSync('data', dataDir, { recursive: true });
+    const dataDir = copyPublishingFixture('earshot-build-');
     const platforms = JSON.parse(readFileSync(join(dataDir, 'platforms.json'), 'utf8')) as { id: string }[];
-    writeFileSync(join(dataDir, 'platforms.json'), JSON.stringify(platforms.filter(({ id }) => id !== 'dev')));
-    const outDir = join(root, 'dist');
+    writeFileSync(
+      join(dataDir, 'platforms.json'),
+      JSON.stringify(platforms.filter(({ id }) => id !== 'fixture-delta')),
+    );
+    const outDir = join(mkdtempSync(join(tmpdir(), 'earshot-build-')), 'dist');
     mkdirSync(outDir);
     writeFileSync(join(outDir, 'index.html'), 'an earlier build');
 
@@ -59,7 +61,7 @@ describe('npm run build with an unrecorded change to the published contract', ()
     // A breaking change not announced: the earliest day it may be published, and how to announce it.
     const earliest = earliestEffectiveDate(new Date().toISOString().slice(0, 10));
     assert.deepEqual(build.stderr.trimEnd().split('\n'), [
-      'data/platforms.json#: breaking, not announced: removes the platform "dev" (DEV); clients that stored "dev" lose it',
+      'data/platforms.json#: breaking, not announced: removes the platform "fixture-delta" (Fixture Delta); clients that stored "fixture-delta" lose it',
       `error: 1 breaking change is not announced: the earliest it may be published is ${earliest} (${MINIMUM_NOTICE_DAYS} days' notice); nothing was built`,
       `hint: announce first: npm run changes -- --announce --reason "<why clients lose it>" --effective ${earliest}; publish the announcement with the data unchanged, then make the change on that date`,
     ]);

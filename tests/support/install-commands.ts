@@ -3,16 +3,26 @@ import { attribute, parseHtml, textContent, walkElements } from './html-tree.ts'
 /**
  * Install and run commands, as anything published writes them: `npx [-y] <spec>` (after a `--`
  * that ends another tool's options too: `gemini mcp add … npx -- -y <spec>`),
+ * `npx [-y] -p <spec> [-p <spec>…] <bin>` (each `-p`/`--package` names a package),
  * `npm install|i|add|exec [-g] <spec>`, `pnpm add|dlx`, `yarn add|dlx`, `bunx`. What they name
  * (`<spec>`) must be the pinned tarball URL: a bare `earshot` fetches whatever the public
  * registry has under that name.
  */
 const INSTALL_COMMAND =
-  /\b(?:npx(?:\s+--)?(?:\s+(?:-y|--yes))?|npm\s+(?:install|i|add|exec)(?:\s+(?:-g|--global|-D|--save-dev|-E|--save-exact))*|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx)|bunx)\s+([^\s`'"<>)\]]+)/g;
+  /\b(?:npx(?:\s+--)?(?!(?:\s+(?:-y|--yes))?\s+(?:-p|--package)\b)(?:\s+(?:-y|--yes))?|npm\s+(?:install|i|add|exec)(?:\s+(?:-g|--global|-D|--save-dev|-E|--save-exact))*|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx)|bunx)\s+([^\s`'"<>)\]]+)/g;
+
+/** `npx` told which packages to install with `-p`/`--package`: the packages, not the binary after them. */
+const NPX_PACKAGES = /\bnpx(?:\s+--)?(?:\s+(?:-y|--yes))?((?:\s+(?:-p|--package)(?:\s+|=)[^\s`'"<>)\]]+)+)/g;
+const NPX_PACKAGE = /(?:-p|--package)(?:\s+|=)([^\s`'"<>)\]]+)/g;
 
 function findInstallSpecs(text: string): string[] {
+  const packages = [...text.matchAll(NPX_PACKAGES)].flatMap((match) =>
+    [...match[1]!.matchAll(NPX_PACKAGE)].map((option) => option[1]!),
+  );
   // A sentence may end right after a command: its full stop is not part of the spec.
-  return [...text.matchAll(INSTALL_COMMAND)].map((match) => match[1]!.replace(/[.,;:]+$/, ''));
+  return [...[...text.matchAll(INSTALL_COMMAND)].map((match) => match[1]!), ...packages].map((spec) =>
+    spec.replace(/[.,;:]+$/, ''),
+  );
 }
 
 /** `command`/`args` pairs anywhere in a JSON document whose command is npx: the package they run. */

@@ -7,6 +7,7 @@ import {
 } from '../../site/lib/docs/code-samples.ts';
 import { loadRetryRule } from '../../site/lib/docs/retry-rule.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
+import { overBudget, pageHeightBudgets } from '../../tooling/budgets.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { isShortName } from '../../site/lib/docs/table-code-breaks.ts';
 import { overflowingTables, seriousViolations } from './page-checks.ts';
@@ -121,13 +122,6 @@ const splitWords = async (page: Page) => {
   });
   return [...split, ...codes.filter(({ text, lines }) => isShortName(text) && lines > 1).map(({ text }) => text)];
 };
-
-/**
- * Pages a reader scrolls through to find one thing stay short enough to scan, at 1350 px with a
- * classic scrollbar. (/docs/mcp/ was held under 6,000 px at 1440 px without one, where it measures
- * 5,965 px; the same page is 6,166 px in this narrower column: the same 0.6 % of room.)
- */
-const HEIGHT_LIMITS: Record<string, number> = { '/docs/mcp/': 6200 };
 
 /** How far the page scrolls sideways, in CSS pixels: 0 when nothing sticks out. */
 const horizontalOverflow = (page: Page) =>
@@ -290,12 +284,14 @@ export const pageChecks: PageCheck[] = [
     },
   },
   {
-    name: 'is no taller than its limit, if it has one',
+    name: 'is no taller than its budget, if it has one (tooling/budgets.ts)',
     viewports: ['desktop'],
     run: async (page, { path }) => {
-      const limit = HEIGHT_LIMITS[path];
+      const budget = pageHeightBudgets[path];
+      if (budget === undefined) return [];
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      return limit === undefined || height <= limit ? [] : [`${height} px tall, over its ${limit} px`];
+      const over = overBudget(budget, height, `pageHeightBudgets['${path}']`);
+      return over === undefined ? [] : [over];
     },
   },
   {

@@ -4,13 +4,32 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { formatDataProblem } from '../../contract/data-problem.ts';
 import { loadSiteData } from '../../site/lib/data/load-site-data.ts';
+import { checkBreakingNotice } from '../../tooling/published-contract/check-breaking-notice.ts';
+import { toUnrecordedProblem } from '../../tooling/published-contract/contract-change.ts';
+import { inspectPublication } from '../../tooling/published-contract/inspect-publication.ts';
 
 const FIXTURES = 'tests/fixtures/bad-data';
 
+/**
+ * The one test of the shipped `data/`: whatever an editor changed and recorded, it passes every
+ * schema and rule, and publishes exactly what `data/published-contract.json` records, as the build
+ * checks it. Every other test of the publishing rules reads tests/fixtures/publishing/.
+ */
 describe('the shipped data', () => {
   it('passes every schema rule and every rule beyond the schema', () => {
     const result = loadSiteData({ dataDir: 'data' });
     assert.deepEqual(result.ok ? [] : result.problems.map(formatDataProblem), []);
+  });
+
+  it('publishes exactly what has been published, its changelog valid (npm run changes would record nothing)', () => {
+    const inspection = inspectPublication({ dataDir: 'data' });
+    const lines = inspection.ok
+      ? [
+          ...checkBreakingNotice(inspection.changelog),
+          ...inspection.changes.map((change) => toUnrecordedProblem(change)),
+        ].map(formatDataProblem)
+      : inspection.problems.map(formatDataProblem);
+    assert.deepEqual(lines, []);
   });
 });
 

@@ -108,6 +108,18 @@ describe('findInstallSpecsInFile', () => {
       },
     ],
     [
+      'npx told its packages with -p: each package, not the option or the binary',
+      {
+        path: 'a/index.html',
+        text: '<code>npx -p typescript@6 --package=@hey-api/openapi-ts@0.99.0 openapi-ts -i x</code>',
+        want: ['typescript@6', '@hey-api/openapi-ts@0.99.0'],
+      },
+    ],
+    [
+      'npx -p with an unpinned package',
+      { path: 'a/index.html', text: '<code>npx -y -p typescript openapi-ts</code>', want: ['typescript'] },
+    ],
+    [
       'JSON text with an npx line',
       { path: 'openapi.json', text: JSON.stringify({ description: 'Run npx earshot' }), want: ['earshot'] },
     ],

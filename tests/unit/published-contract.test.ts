@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { addDays, MINIMUM_NOTICE_DAYS } from '../../contract/change-notice.ts';
@@ -11,10 +10,11 @@ import { inspectPublication } from '../../tooling/published-contract/inspect-pub
 import { CONTRACT_FILE, type PublishedContract } from '../../tooling/published-contract/published-contract.ts';
 import { runChanges } from '../../tooling/published-contract/run-changes.ts';
 import { describeEntryLines } from '../../site/lib/changelog/build-changelog-feed.ts';
+import { copyPublishingFixture } from '../support/publishing-fixture.ts';
 
 /**
- * Each case is an edit an editor could make to a copy of the shipped data (lock and changelog
- * included), the exact lines the build prints for it, and whether `npm run changes -- --record`
+ * Each case is an edit an editor could make to a copy of the publishing fixture (its lock and
+ * changelog included; tests/support/publishing-fixture.ts), the exact lines the build prints for it, and whether `npm run changes -- --record`
  * (with the arguments given) makes it publishable. The build runs `inspectPublication` first and
  * prints exactly these lines (tooling/build.ts), so nothing of it reaches dist/ unrecorded.
  */
@@ -30,9 +30,8 @@ interface DataFiles {
 }
 
 function copyData(edit: (files: DataFiles) => void): string {
-  const dir = mkdtempSync(join(tmpdir(), 'earshot-contract-'));
+  const dir = copyPublishingFixture('earshot-contract-');
   folders.push(dir);
-  cpSync('data', dir, { recursive: true });
   const read = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as never;
   const files: DataFiles = { platforms: read('platforms.json'), product: read('product.json') };
   edit(files);
@@ -79,9 +78,9 @@ const cases: [string, { edit: (files: DataFiles) => void; want: string[]; record
   [
     'renaming an id',
     {
-      edit: (files) => (files.platforms[platformIndex(files, 'hacker-news')]!.id = 'hackernews'),
+      edit: (files) => (files.platforms[platformIndex(files, 'fixture-beta')]!.id = 'fixture-betta'),
       want: [
-        'data/platforms.json#/1/id: breaking, not recorded: renames the id of "Hacker News" from "hacker-news" to "hackernews"; clients that stored "hacker-news" lose it',
+        'data/platforms.json#/1/id: breaking, not recorded: renames the id of "Fixture Beta" from "fixture-beta" to "fixture-betta"; clients that stored "fixture-beta" lose it',
         OPENAPI_CHANGED,
       ],
       record: BREAKING,
@@ -90,9 +89,9 @@ const cases: [string, { edit: (files: DataFiles) => void; want: string[]; record
   [
     'removing a platform',
     {
-      edit: (files) => files.platforms.splice(platformIndex(files, 'dev'), 1),
+      edit: (files) => files.platforms.splice(platformIndex(files, 'fixture-delta'), 1),
       want: [
-        'data/platforms.json#: breaking, not recorded: removes the platform "dev" (DEV); clients that stored "dev" lose it',
+        'data/platforms.json#: breaking, not recorded: removes the platform "fixture-delta" (Fixture Delta); clients that stored "fixture-delta" lose it',
       ],
       record: BREAKING,
     },
@@ -100,9 +99,9 @@ const cases: [string, { edit: (files: DataFiles) => void; want: string[]; record
   [
     'removing a target type',
     {
-      edit: (files) => (files.platforms[platformIndex(files, 'reddit')]!.targetTypes = ['keyword']),
+      edit: (files) => (files.platforms[platformIndex(files, 'fixture-alpha')]!.targetTypes = ['keyword']),
       want: [
-        'data/platforms.json#/0/targetTypes: breaking, not recorded: removes the target type "subreddit" from the platform "reddit"',
+        'data/platforms.json#/0/targetTypes: breaking, not recorded: removes the target type "subreddit" from the platform "fixture-alpha"',
         OPENAPI_CHANGED,
       ],
       record: BREAKING,
@@ -111,9 +110,9 @@ const cases: [string, { edit: (files: DataFiles) => void; want: string[]; record
   [
     'adding a platform',
     {
-      edit: (files) => files.platforms.push({ id: 'mastodon', name: 'Mastodon', targetTypes: ['keyword'] }),
+      edit: (files) => files.platforms.push({ id: 'fixture-new', name: 'Fixture New', targetTypes: ['keyword'] }),
       want: [
-        'data/platforms.json#/9: added, not recorded: adds the platform "mastodon" (Mastodon) with the target type "keyword"',
+        'data/platforms.json#/5: added, not recorded: adds the platform "fixture-new" (Fixture New) with the target type "keyword"',
       ],
       record: ['--record'],
     },
@@ -121,9 +120,9 @@ const cases: [string, { edit: (files: DataFiles) => void; want: string[]; record
   [
     "rewording a platform's name",
     {
-      edit: (files) => (files.platforms[platformIndex(files, 'github')]!.name = 'GitHub.com'),
+      edit: (files) => (files.platforms[platformIndex(files, 'fixture-omega')]!.name = 'Fixture Omega.com'),
       want: [
-        'data/platforms.json#/6/name: changed, not recorded: renames the platform "github" from "GitHub" to "GitHub.com"',
+        'data/platforms.json#/4/name: changed, not recorded: renames the platform "fixture-omega" from "Fixture Omega" to "Fixture Omega.com"',
       ],
       record: ['--record'],
     },
@@ -160,8 +159,8 @@ const cases: [string, { edit: (files: DataFiles) => void; want: string[]; record
 ];
 
 describe('a change to the published contract fails the build until it is recorded', () => {
-  it('the shipped data publishes exactly what has been published', () => {
-    assert.deepEqual(buildLines('data'), []);
+  it('the fixture publishes exactly what has been published', () => {
+    assert.deepEqual(buildLines(copyData(() => {})), []);
   });
 
   for (const [name, { edit, want, record }] of cases) {
@@ -200,15 +199,15 @@ describe('a change to the published contract fails the build until it is recorde
   }
 
   it('reusing a withdrawn id for another platform is refused, even after a record', () => {
-    const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'dev'), 1));
+    const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'fixture-delta'), 1));
     announceThenRecord(dir);
     const platforms = JSON.parse(readFileSync(join(dir, 'platforms.json'), 'utf8')) as PlatformsData;
     writeFileSync(
       join(dir, 'platforms.json'),
-      JSON.stringify([...platforms, { id: 'dev', name: 'Dev.to', targetTypes: ['keyword'] }]),
+      JSON.stringify([...platforms, { id: 'fixture-delta', name: 'Fixture Delta Again', targetTypes: ['keyword'] }]),
     );
     const want = [
-      `data/platforms.json#/8/id: refused within v1: reuses the id "dev", published for "DEV" and withdrawn on ${EFFECTIVE}; a published id is never given to another platform`,
+      `data/platforms.json#/4/id: refused within v1: reuses the id "fixture-delta", published for "Fixture Delta" and withdrawn on ${EFFECTIVE}; a published id is never given to another platform`,
     ];
     assert.deepEqual(buildLines(dir), want);
     const refused = changes(dir, ['--record']);
@@ -221,8 +220,8 @@ describe('a change to the published contract fails the build until it is recorde
 describe('npm run changes', () => {
   it('shows the public diff endpoint by endpoint, each change classified, and how to record it', () => {
     const dir = copyData((files) => {
-      files.platforms.splice(platformIndex(files, 'dev'), 1);
-      files.platforms.push({ id: 'mastodon', name: 'Mastodon', targetTypes: ['keyword'] });
+      files.platforms.splice(platformIndex(files, 'fixture-delta'), 1);
+      files.platforms.push({ id: 'fixture-new', name: 'Fixture New', targetTypes: ['keyword'] });
     });
     const shown = changes(dir, []);
     assert.equal(shown.code, 0, shown.stderr);
@@ -232,12 +231,12 @@ describe('npm run changes', () => {
         '2 changes not recorded in data/published-contract.json:',
         '',
         'GET /api/v1/capabilities',
-        '  added     adds the platform "mastodon" (Mastodon) with the target type "keyword" (data/platforms.json#/8)',
-        '  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it (data/platforms.json#), not announced',
+        '  added     adds the platform "fixture-new" (Fixture New) with the target type "keyword" (data/platforms.json#/4)',
+        '  breaking  removes the platform "fixture-delta" (Fixture Delta); clients that stored "fixture-delta" lose it (data/platforms.json#), not announced',
         '',
         'GET /api/v1/platforms',
-        '  added     adds the platform "mastodon" (Mastodon) with the target type "keyword" (data/platforms.json#/8)',
-        '  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it (data/platforms.json#), not announced',
+        '  added     adds the platform "fixture-new" (Fixture New) with the target type "keyword" (data/platforms.json#/4)',
+        '  breaking  removes the platform "fixture-delta" (Fixture Delta); clients that stored "fixture-delta" lose it (data/platforms.json#), not announced',
         '',
         `Breaking changes are announced first: npm run changes -- --announce --reason "<why clients lose it>" --effective ${EFFECTIVE}`,
         '',
@@ -246,7 +245,7 @@ describe('npm run changes', () => {
   });
 
   it('shows what is announced and from when it may be published', () => {
-    const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'dev'), 1));
+    const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'fixture-delta'), 1));
     changes(dir, ['--announce', '--reason', 'Closed', '--effective', EFFECTIVE]);
     const shown = changes(dir, []);
     assert.equal(
@@ -254,16 +253,16 @@ describe('npm run changes', () => {
       [
         '1 breaking change announced, not published yet:',
         '',
-        `${TODAY}: Removes the platform "dev" (DEV); clients that stored "dev" lose it; may be published from ${EFFECTIVE}`,
-        '  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it',
+        `${TODAY}: Removes the platform "fixture-delta" (Fixture Delta); clients that stored "fixture-delta" lose it; may be published from ${EFFECTIVE}`,
+        '  breaking  removes the platform "fixture-delta" (Fixture Delta); clients that stored "fixture-delta" lose it',
         '',
         '1 change not recorded in data/published-contract.json:',
         '',
         'GET /api/v1/capabilities',
-        `  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it (data/platforms.json#), announced in ${TODAY} for ${EFFECTIVE}`,
+        `  breaking  removes the platform "fixture-delta" (Fixture Delta); clients that stored "fixture-delta" lose it (data/platforms.json#), announced in ${TODAY} for ${EFFECTIVE}`,
         '',
         'GET /api/v1/platforms',
-        `  breaking  removes the platform "dev" (DEV); clients that stored "dev" lose it (data/platforms.json#), announced in ${TODAY} for ${EFFECTIVE}`,
+        `  breaking  removes the platform "fixture-delta" (Fixture Delta); clients that stored "fixture-delta" lose it (data/platforms.json#), announced in ${TODAY} for ${EFFECTIVE}`,
         '',
         `To publish, record them from ${EFFECTIVE}: npm run changes -- --record`,
         '',
@@ -301,7 +300,7 @@ describe('npm run changes', () => {
   ];
   for (const [name, argv, error] of refusals)
     it(`refuses ${name}`, () => {
-      const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'dev'), 1));
+      const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'fixture-delta'), 1));
       const refused = changes(dir, argv);
       assert.equal(refused.code === 1 || refused.code === 2, true);
       assert.ok(refused.stderr.startsWith(error), refused.stderr);
@@ -309,13 +308,13 @@ describe('npm run changes', () => {
     });
 
   it('--record --emergency publishes at once and the changelog says so, with the reason', () => {
-    const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'dev'), 1));
-    const recorded = changes(dir, ['--record', '--emergency', '--reason', 'DEV stopped answering']);
+    const dir = copyData((files) => files.platforms.splice(platformIndex(files, 'fixture-delta'), 1));
+    const recorded = changes(dir, ['--record', '--emergency', '--reason', 'Fixture Delta stopped answering']);
     assert.equal(recorded.code, 0, recorded.stderr);
     const [entry] = JSON.parse(readFileSync(join(dir, 'changelog.json'), 'utf8')) as ChangelogData;
-    assert.deepEqual(entry?.breaking, { reason: 'DEV stopped answering', effective: TODAY, emergency: true });
+    assert.deepEqual(entry?.breaking, { reason: 'Fixture Delta stopped answering', effective: TODAY, emergency: true });
     assert.deepEqual(describeEntryLines(entry!).slice(0, 2), [
-      `Breaking, effective ${TODAY}: DEV stopped answering`,
+      `Breaking, effective ${TODAY}: Fixture Delta stopped answering`,
       `Emergency: published without the ${MINIMUM_NOTICE_DAYS} days' notice.`,
     ]);
     assert.deepEqual(buildLines(dir), []);
@@ -335,29 +334,29 @@ describe('npm run changes', () => {
 
   it('--record writes the lock (the withdrawn id kept, with its reason) and a changelog entry', () => {
     const dir = copyData((files) => {
-      files.platforms.splice(platformIndex(files, 'dev'), 1);
-      files.platforms.push({ id: 'mastodon', name: 'Mastodon', targetTypes: ['keyword'] });
+      files.platforms.splice(platformIndex(files, 'fixture-delta'), 1);
+      files.platforms.push({ id: 'fixture-new', name: 'Fixture New', targetTypes: ['keyword'] });
     });
     const before = JSON.parse(readFileSync(join(dir, 'changelog.json'), 'utf8')) as ChangelogData;
-    announceThenRecord(dir, ['--title', 'Mastodon replaces DEV']);
+    announceThenRecord(dir, ['--title', 'Fixture New replaces Fixture Delta']);
     const lock = JSON.parse(readFileSync(join(dir, CONTRACT_FILE), 'utf8')) as PublishedContract;
-    assert.deepEqual(lock.platforms.dev, {
-      name: 'DEV',
+    assert.deepEqual(lock.platforms['fixture-delta'], {
+      name: 'Fixture Delta',
       targetTypes: ['keyword'],
       withdrawn: { effective: EFFECTIVE, reason: 'The source closed its API' },
     });
-    assert.deepEqual(lock.platforms.mastodon, { name: 'Mastodon', targetTypes: ['keyword'] });
+    assert.deepEqual(lock.platforms['fixture-new'], { name: 'Fixture New', targetTypes: ['keyword'] });
     const changelog = JSON.parse(readFileSync(join(dir, 'changelog.json'), 'utf8')) as ChangelogData;
     assert.deepEqual(changelog.slice(2), before, 'older entries are kept, after the new ones');
     assert.deepEqual(changelog[1], {
       id: TODAY,
       date: TODAY,
-      title: 'Removes the platform "dev" (DEV); clients that stored "dev" lose it',
+      title: 'Removes the platform "fixture-delta" (Fixture Delta); clients that stored "fixture-delta" lose it',
       announcement: { reason: 'The source closed its API', effective: EFFECTIVE },
       changes: [
         {
           kind: 'breaking',
-          summary: 'removes the platform "dev" (DEV); clients that stored "dev" lose it',
+          summary: 'removes the platform "fixture-delta" (Fixture Delta); clients that stored "fixture-delta" lose it',
           where: ['/api/v1/capabilities', '/api/v1/platforms'],
         },
       ],
@@ -365,17 +364,17 @@ describe('npm run changes', () => {
     assert.deepEqual(changelog[0], {
       id: EFFECTIVE,
       date: EFFECTIVE,
-      title: 'Mastodon replaces DEV',
+      title: 'Fixture New replaces Fixture Delta',
       breaking: { reason: 'The source closed its API', effective: EFFECTIVE, announced: TODAY },
       changes: [
         {
           kind: 'added',
-          summary: 'adds the platform "mastodon" (Mastodon) with the target type "keyword"',
+          summary: 'adds the platform "fixture-new" (Fixture New) with the target type "keyword"',
           where: ['/api/v1/capabilities', '/api/v1/platforms'],
         },
         {
           kind: 'breaking',
-          summary: 'removes the platform "dev" (DEV); clients that stored "dev" lose it',
+          summary: 'removes the platform "fixture-delta" (Fixture Delta); clients that stored "fixture-delta" lose it',
           where: ['/api/v1/capabilities', '/api/v1/platforms'],
         },
       ],

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
 import { formatDataProblem } from '../../contract/data-problem.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import { apiSchemas } from '../../contract/schemas/index.ts';
@@ -9,12 +11,22 @@ import { buildOpenApiDocument } from '../../site/lib/openapi/build-openapi-docum
 import { compareSchemaShapes } from '../../tooling/published-contract/compare-schema-shapes.ts';
 import { comparePublishedContract } from '../../tooling/published-contract/compare-published-contract.ts';
 import { toUnrecordedProblem } from '../../tooling/published-contract/contract-change.ts';
-import { readPublishedContract, snapshotContract } from '../../tooling/published-contract/published-contract.ts';
+import {
+  CONTRACT_FILE,
+  readPublishedContract,
+  snapshotContract,
+} from '../../tooling/published-contract/published-contract.ts';
+import { copyPublishingFixture } from '../support/publishing-fixture.ts';
 import { recordChanges } from '../../tooling/published-contract/record-changes.ts';
 
-/** Each case edits a copy of the current schemas; the published ones are those of data/published-contract.json. */
+/**
+ * Each case edits a copy of the current schemas; the published ones are those of the publishing
+ * fixture's lock (tests/support/publishing-fixture.ts), recorded from the current code.
+ */
 type Schemas = Record<string, any>;
-const lock = readPublishedContract('data/published-contract.json');
+const fixture = copyPublishingFixture('earshot-schemas-');
+after(() => rmSync(fixture, { recursive: true, force: true }));
+const lock = readPublishedContract(join(fixture, CONTRACT_FILE));
 if (!lock.ok) throw new Error(lock.expected);
 const published = lock.contract;
 
@@ -95,9 +107,9 @@ describe('a schema change is checked against the published schemas', () => {
   for (const [name, { edit, want }] of cases) it(name, () => assert.deepEqual(lines(edit), want));
 
   it('an added optional field can be recorded and then publishes; a removed field cannot be recorded', () => {
-    const data = loadSiteDataOrThrow({ dataDir: 'data' });
+    const data = loadSiteDataOrThrow({ dataDir: fixture });
     const document = buildOpenApiDocument({ data, baseUrl: data.product.baseUrl, rateLimit: readRateLimit() });
-    const changelog = loadChangelogOrThrow('data');
+    const changelog = loadChangelogOrThrow(fixture);
     const withSchemas = (edit: (schemas: Schemas) => void) => {
       const current = snapshotContract(data, document);
       edit(current.schemas as Schemas);
@@ -122,7 +134,7 @@ describe('a schema change is checked against the published schemas', () => {
   });
 
   it('a new required request element is refused', () => {
-    const data = loadSiteDataOrThrow({ dataDir: 'data' });
+    const data = loadSiteDataOrThrow({ dataDir: fixture });
     const document = buildOpenApiDocument({ data, baseUrl: data.product.baseUrl, rateLimit: readRateLimit() });
     document.components.parameters.UserAgent.required = true as false;
     const current = snapshotContract(data, document);
@@ -141,7 +153,7 @@ describe('a schema change is checked against the published schemas', () => {
 });
 
 describe('an operation removed from the OpenAPI document', () => {
-  const data = loadSiteDataOrThrow({ dataDir: 'data' });
+  const data = loadSiteDataOrThrow({ dataDir: fixture });
   const current = snapshotContract(
     data,
     buildOpenApiDocument({ data, baseUrl: data.product.baseUrl, rateLimit: readRateLimit() }),
