@@ -22,6 +22,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'tests/fixtures/',
+      '.stryker-tmp/',
+      'reports/',
     ],
   },
   js.configs.recommended,
