@@ -175,3 +175,21 @@ describe('.github/workflows/samples-today.yml: the docs read as a reader reads t
     assert.equal(workflow.permissions!.issues, 'write');
   });
 });
+
+describe('.github/workflows/mutation.yml: the tests fail when the code is wrong, weekly', () => {
+  const workflow = readWorkflow('mutation.yml');
+  const job = onlyJob(workflow);
+
+  it('runs weekly, and by hand', () => {
+    assert.deepEqual(Object.keys(workflow.on).sort(), ['schedule', 'workflow_dispatch']);
+    const [{ cron }] = workflow.on.schedule as [{ cron: string }];
+    assert.match(cron, /^\d+ \d+ \* \* [0-6]$/, 'once a week');
+  });
+
+  it("runs `npm ci`, then the README's `npm run mutate`, keeping Stryker's incremental report", () => {
+    assert.deepEqual(npmCommands(job), ['npm ci', 'npm run mutate']);
+    assert.ok(readme.includes('`npm run mutate'), 'the README names npm run mutate');
+    const cache = job.steps.find((step) => step.uses?.startsWith('actions/cache@'))!;
+    assert.equal(cache.with!.path, 'reports/mutation');
+  });
+});
