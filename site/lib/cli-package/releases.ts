@@ -6,7 +6,6 @@ import { compareDataProblems, type DataProblem, formatDataProblem } from '../../
 import { createSchemaValidator } from '../../../contract/create-schema-validator.ts';
 import { describeSchemaError } from '../../../contract/describe-schema-error.ts';
 import { type ReleaseManifest, releaseManifestSchema, type ReleaseRecord } from '../../../contract/schemas/index.ts';
-import type { CliTarball } from './cli-tarball.ts';
 import { listChangedFiles, readTarballFiles } from './read-tarball-files.ts';
 
 /**
@@ -214,10 +213,10 @@ function readRecordedFile<Field extends string, Described extends { fileName: st
  * release of the client: the build keeps serving the released tarball, and the next release
  * carries the change. Any other file that differs is the client's own behaviour, and stops the build.
  */
-export const CONTRACT_FILES = ['package/dist/index.d.ts', 'package/dist/response-validators.mjs'] as const;
+const CONTRACT_FILES = ['package/dist/index.d.ts', 'package/dist/response-validators.mjs'] as const;
 
 /** The files `built` changes against `recorded`, when they are all CONTRACT_FILES (and at least one). */
-export function contractOnlyChanges(recorded: Uint8Array, built: Uint8Array): string[] | undefined {
+function contractOnlyChanges(recorded: Uint8Array, built: Uint8Array): string[] | undefined {
   const changed = listChangedFiles(recorded, built);
   const contractFiles: readonly string[] = CONTRACT_FILES;
   return changed.length > 0 && changed.every((file) => contractFiles.includes(file)) ? changed : undefined;
@@ -273,11 +272,18 @@ export interface ServedReleases {
   sha256sums: string;
 }
 
+/** A file packed from the current sources, as far as the releases need it. */
+interface PackedFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
 export interface ServedReleasesOptions {
-  /** The tarball and bundle built from the current sources (`readCliTarball()`). */
-  current: Pick<CliTarball, 'version' | 'fileName' | 'bytes'> & {
-    bundle?: Pick<NonNullable<CliTarball['bundle']>, 'fileName' | 'bytes'>;
-  };
+  /**
+   * The tarball and bundle built from the current sources (`readCliTarball()` in cli-tarball.ts,
+   * which reads this module: hence a shape of its own here rather than its type).
+   */
+  current: PackedFile & { version: string; bundle?: PackedFile };
   dir?: string;
   /** Netlify's deploy context (`CONTEXT`): a production deploy serves released versions only. */
   context?: string | undefined;
