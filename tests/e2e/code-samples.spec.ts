@@ -129,7 +129,12 @@ for (const retryAfter of ['1', undefined])
                 new Request(`${origin}${incoming.url}`),
               )
             : await fetch(`${baseURL}${incoming.url}`, { headers: { accept: 'application/json' } });
-        const headers = Object.fromEntries(answer.headers);
+        // fetch decoded the body (the site compresses it, as the CDN does): what describes the encoding goes.
+        const {
+          'content-encoding': _encoding,
+          'content-length': _length,
+          ...headers
+        } = Object.fromEntries(answer.headers);
         if (answer.status === 429) {
           if (retryAfter) headers['retry-after'] = retryAfter;
           else delete headers['retry-after'];

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { endpoints } from '../../contract/endpoints.ts';
 import { runProcess } from '../support/install-cli.ts';
@@ -11,6 +12,7 @@ const formatJsonOutput = (value: unknown) => JSON.stringify(value, null, 2);
 import {
   buildGeneratedClientSamples,
   GENERATED_CLIENT_MODULE,
+  generateCommand,
   type GeneratedClientSample,
 } from '../../site/lib/openapi/generated-client-samples.ts';
 import {
@@ -27,7 +29,11 @@ import {
  * then, generated from a server that answers as a later v1 deployment may (an unknown property,
  * target type and field of `data`), the same sample passes every addition through. The Python
  * code the docs show is held to the same additions (no Python generator installs here).
+ * With `EARSHOT_SAMPLES_LIVE=1` (the weekly job, .github/workflows/samples-today.yml), each
+ * generator runs as a reader runs it today: the sample's own `npx` line and `npm install`, in a
+ * folder outside the project, so every range resolves on the registry, not in package-lock.json.
  */
+const live = process.env.EARSHOT_SAMPLES_LIVE === '1';
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 let additions: ServerWithAdditions;
 test.beforeAll(async ({ baseURL }) => {
@@ -124,15 +130,20 @@ interface Generated {
 /**
  * Runs the generator as the sample says, in a new folder inside the project (so that the sample's
  * `import 'openapi-fetch'` resolves to the project's copy), and writes each endpoint's sample.
+ * Live, the folder is outside the project, and the sample's own commands install what it names.
  */
 async function generate(
   samples: { endpoint: (typeof endpoints)[number]; sample: GeneratedClientSample }[],
 ): Promise<Generated> {
   const [{ sample }] = samples as [(typeof samples)[number]];
   mkdirSync('.cache', { recursive: true });
-  const dir = mkdtempSync(resolve('.cache', 'generated-client-'));
+  const dir = mkdtempSync(live ? join(tmpdir(), 'generated-client-') : resolve('.cache', 'generated-client-'));
   for (const [name, text] of Object.entries(sample.files)) writeFileSync(join(dir, name), text);
-  await run(resolve('node_modules/.bin', sample.bin), sample.args, dir);
+  if (live) {
+    // A reader answers npx's question (install these packages?) with yes; here no one is asked.
+    await run('sh', ['-c', generateCommand(sample)], dir, { npm_config_yes: 'true' });
+    if (sample.runtime) await run('npm', ['install', sample.runtime], dir);
+  } else await run(resolve('node_modules/.bin', sample.bin), sample.args, dir);
   const runs = samples.map(({ endpoint, sample: { code } }) => {
     const file = `${endpoint.operation.id}.ts`;
     writeFileSync(join(dir, file), `${code}\n`);
@@ -181,8 +192,8 @@ async function runSample(dir: string, file: string): Promise<string> {
  * Runs a command without blocking this process: the server with additions runs in it, and the
  * generators and samples call it.
  */
-async function run(command: string, args: string[], cwd: string): Promise<void> {
-  const result = await runProcess(command, args, processEnv(), cwd);
+async function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<void> {
+  const result = await runProcess(command, args, { ...processEnv(), ...env }, cwd);
   expect(result.code, `${command} ${args.join(' ')}\n${result.stdout}\n${result.stderr}`).toBe(0);
 }
 

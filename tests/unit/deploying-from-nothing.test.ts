@@ -28,8 +28,32 @@ describe('README: Deploying from nothing', () => {
 
   it('names the production address of data/product.json in the variable, the build and the smoke check', () => {
     assert.ok(prose.includes(`\`SITE_URL=${product.baseUrl}\``));
-    assert.equal(commands[0], `npm ci && CONTEXT=production SITE_URL=${product.baseUrl} npm run build`);
-    assert.equal(commands[2], `npm run smoke -- ${product.baseUrl} --burst`);
+    assert.equal(commands[3], `CONTEXT=production SITE_URL=${product.baseUrl} npm run build`);
+    assert.equal(commands[5], `npm run smoke -- ${product.baseUrl} --burst`);
+  });
+
+  it('builds the draft to link to the address its alias gives it, and smokes the URL the CLI prints', () => {
+    const [, site] = / --site (\S+) /.exec(commands[1]!)!;
+    const [, alias] = / --alias (\S+) /.exec(commands[1]!)!;
+    assert.equal(
+      commands[0],
+      `npm ci && CONTEXT=deploy-preview SITE_URL=https://${alias}--${site}.netlify.app npm run build`,
+    );
+    assert.match(commands[1]!, / --json > draft\.json$/);
+    assert.equal(commands[2], `npm run smoke -- "$(node -p "require('./draft.json').deploy_url")"`);
+  });
+
+  it('deploys the build above it (--no-build), to the site it names, draft first, production last', () => {
+    const deploys = commands.filter((command) => command.includes(' deploy '));
+    assert.equal(deploys.length, 2);
+    for (const deploy of deploys) {
+      assert.match(deploy, /^npx netlify-cli@\d+\.\d+\.\d+ deploy --no-build /);
+      assert.match(deploy, / --site \S+ /);
+    }
+    assert.doesNotMatch(deploys[0]!, / --prod/);
+    assert.match(deploys[1]!, / --prod /);
+    assert.equal(commands.indexOf(deploys[0]!), 1);
+    assert.equal(commands.indexOf(deploys[1]!), 4);
   });
 
   it('the variable names production links, and previews (where it is not set) keep linking to themselves', () => {
@@ -45,8 +69,10 @@ describe('README: Deploying from nothing', () => {
     );
   });
 
-  it('deploys with an exact netlify-cli version, the publish folder and the functions folder of netlify.toml', () => {
-    assert.match(commands[1]!, /^npx netlify-cli@\d+\.\d+\.\d+ deploy --prod /);
-    assert.ok(commands[1]!.endsWith(` --dir ${config.build!.publish} --functions ${config.functions!.directory}`));
+  it('deploys with one exact netlify-cli version, the publish folder and the functions folder of netlify.toml', () => {
+    const deploys = commands.filter((command) => command.includes(' deploy '));
+    assert.equal(new Set(deploys.map((deploy) => /^npx (netlify-cli@\S+) /.exec(deploy)![1])).size, 1);
+    for (const deploy of deploys)
+      assert.ok(deploy.includes(` --dir ${config.build!.publish} --functions ${config.functions!.directory}`), deploy);
   });
 });

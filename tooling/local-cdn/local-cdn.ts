@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
+import { compressResponse } from './compress-response.ts';
 import { startEdgeRuntime, edgeSelects, type EdgeRuntime } from './edge-functions.ts';
 import { loadFunctions } from './functions.ts';
 import { createRedirectMatcher } from './redirect-matcher.ts';
@@ -83,6 +84,8 @@ export async function startLocalCdn(options: LocalCdnOptions): Promise<LocalCdn>
   const server = createServer((request, response) => {
     for (const name of Object.values(INTERNAL)) delete request.headers[name];
     const client: Client = { ip: clientAddress(request), domain: siteDomain };
+    // On the way out, as the CDN does: text compressed by Accept-Encoding (compress-response.ts).
+    compressResponse(request, response);
     void answer(request, response, () => {
       const selected = selectEdgeFunctions(edge, request);
       if (edge && selected.length > 0) return toEdge(edge, selected, request, response, client, options.port, secret);

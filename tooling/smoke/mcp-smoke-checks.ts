@@ -9,7 +9,13 @@ import { describeRateLimit } from '../../contract/rate-limit.ts';
 import { MCP_ENDPOINT_PATH } from '../../contract/mcp-endpoint-path.ts';
 import { SERVER_ICON_PATH } from '../../client/src/mcp/server-icon.ts';
 import { RATE_LIMITED } from '../../site/lib/mcp/mcp-too-many-requests.ts';
-import { expectRateLimitPolicy, SmokeFailure, type SmokeCheck, type SmokeContext } from './smoke-checks.ts';
+import {
+  burstBudget,
+  expectRateLimitPolicy,
+  SmokeFailure,
+  type SmokeCheck,
+  type SmokeContext,
+} from './smoke-checks.ts';
 
 const MODERN_META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -192,13 +198,13 @@ function buildMcpEdgeChecks(context: SmokeContext): SmokeCheck[] {
 }
 
 /**
- * A bounded burst just over the limit at `/mcp` (`tools/list`, the cheapest request): at most
- * `windowLimit + 10` of the `/mcp` rule's requests, stopping at the first 429, which must be a
+ * A bounded burst over the limit at `/mcp` (`tools/list`, the cheapest request): at most
+ * `burstBudget` (twice the limit) of the `/mcp` rule's requests, stopping at the first 429, which must be a
  * JSON-RPC error answering that very request (its id, `RATE_LIMITED`), with `Retry-After` and the
  * `/mcp` rule's RateLimit-Policy.
  */
 export function buildMcpBurstCheck(context: SmokeContext): SmokeCheck {
-  const budget = context.mcpRateLimit.windowLimit + 10;
+  const budget = burstBudget(context.mcpRateLimit.windowLimit);
   return {
     name: `a burst of at most ${budget} requests to POST ${MCP_ENDPOINT_PATH} is answered 429 with a JSON-RPC error for the request, Retry-After and the policy (${describeRateLimit(context.mcpRateLimit)})`,
     run: async () => {

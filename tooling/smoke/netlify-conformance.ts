@@ -2,10 +2,14 @@
  * What this project relies on Netlify's CDN to do, one row per behaviour: where Netlify says so
  * (a docs page, or a source file of Netlify's own packages), a request, and the answer expected.
  * The local server's tests send every row to `npm start`'s server (tests/e2e/netlify-conformance.spec.ts).
- * A row marked `judge: 'deploy'` is one only the real CDN can settle (it is undocumented, or the
- * local server's answer is its own choice): `npm run smoke` sends it to the deploy and fails when
- * the deploy answers otherwise. Requests leave as written, byte for byte: `//api/…` and `/./api/…`
- * are sent as such, not resolved by a URL parser first.
+ * Each row has a judge on a deploy:
+ * - `local`: Netlify documents it; the local server does the same, and its tests settle it.
+ * - `deploy`: the site depends on it (the JSON 404, the API's limit, what agents read) and only the
+ *   real CDN can settle it: `npm run smoke` fails when the deploy answers otherwise.
+ * - `observe`: Netlify documents nothing this site depends on: `npm run smoke` prints what the CDN
+ *   did and never fails on it; the local server's tests still hold the local answer to the row.
+ * Requests leave as written, byte for byte: `//api/…`, `/./api/…` and `\` are sent as such, not
+ * resolved by a URL parser first.
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -19,17 +23,23 @@ export interface ConformanceRow {
   behaviour: string;
   citation: string;
   request: { method: string; path: string; headers?: Record<string, string>; bodyBytes?: number };
-  /** The row needs the API's window spent first (a burst of GETs until a 429): run it after one. */
-  afterApiLimited?: boolean;
   expect: {
     status?: number;
     /** The JSON Error body, with `application/json`. */
     jsonError?: { error: string; statusCode: number };
     /** Headers that must be present with exactly these values. */
     headers?: Record<string, string>;
+    /** Headers whose media type (the value before `;`, any case) must be this one. */
+    mediaTypes?: Record<string, string>;
+    /** Headers whose comma-separated list must name this token (any case). */
+    tokens?: Record<string, string>;
+    /** Refused (4xx): never the file, never the function past its rule. */
+    refused?: boolean;
+    /** Refused (4xx), or answered 200 by the API's rate-limited route (its RateLimit-Policy). */
+    guarded?: boolean;
   };
-  /** `deploy`: only the real CDN can judge it, and `npm run smoke` asks it. */
-  judge: 'local' | 'deploy';
+  /** Who settles it: see the top of this file. */
+  judge: 'local' | 'deploy' | 'observe';
 }
 
 const REWRITES_LIMITATIONS = 'https://docs.netlify.com/manage/routing/redirects/rewrites-proxies/#limitations';
@@ -37,6 +47,29 @@ const REDIRECT_MATCHER =
   'netlify-redirector (the matcher netlify-cli uses); https://docs.netlify.com/manage/routing/redirects/redirect-options/#trailing-slash';
 const FUNCTION_ROUTES = '@netlify/zip-it-and-ship-it, src/utils/routes.ts (an optional trailing slash on every path)';
 const UNDOCUMENTED_PATHS = 'undocumented: how the CDN normalises a path before its rules';
+const CASE_SENSITIVE =
+  'https://docs.netlify.com/manage/routing/redirects/redirect-options/ (rules match case-sensitively; how files are found is undocumented)';
+const FUNCTION_LIMITS =
+  'https://docs.netlify.com/build/functions/overview/#default-deployment-options (6 MB of request body; a binary body is Base64-encoded, so about 4.5 MB of bytes)';
+const FUNCTION_RATE_LIMIT =
+  "https://docs.netlify.com/manage/security/secure-access-to-sites/rate-limiting/ (a function's `rateLimit` without a `path`: whether it covers the function's own URL is undocumented)";
+/** A binary body well under the function limit once Base64-encoded (4 MB → 5.3 MB of the 6 MB). */
+export const BINARY_BODY_BYTES = 4 * 1024 * 1024;
+/** The API's paths and `/mcp`, for the rows that spell them otherwise. */
+const API_ROUTES = ['/api/v1/platforms', '/api/v1/capabilities'];
+const MCP_ROUTE = '/mcp';
+
+/** The ways to spell a path that a CDN may match one way and serve another: case, `%2F`, an encoded letter, `\`. */
+export function respellings(path: string): { how: string; path: string }[] {
+  const [, first, rest] = /^\/([^/]+)(.*)$/.exec(path)!;
+  const hex = first!.charCodeAt(0).toString(16).toUpperCase();
+  return [
+    { how: 'in capitals', path: `/${first!.toUpperCase()}${rest}` },
+    { how: 'with %2F for a slash', path: rest ? `/${first}${rest.replace('/', '%2F')}` : `/%2F${first}` },
+    { how: 'with an encoded letter', path: `/%${hex}${first!.slice(1)}${rest}` },
+    { how: 'with \\ for a slash', path: rest ? `/${first}${rest.replace('/', '\\')}` : `/\\${first}` },
+  ];
+}
 const API_POLICY = formatRateLimitPolicy(readRateLimit());
 const JSON_404 = { status: 404, jsonError: NOT_FOUND };
 
@@ -103,42 +136,66 @@ export const NETLIFY_CONFORMANCE: ConformanceRow[] = [
     judge: 'deploy',
   },
   {
-    behaviour: `a function's request body over ${MAX_FUNCTION_BODY_BYTES} bytes is refused with 413`,
-    citation:
-      'https://docs.netlify.com/build/functions/overview/#default-deployment-options (6 MB; the status is undocumented)',
+    behaviour: `a function's request body over ${MAX_FUNCTION_BODY_BYTES} bytes is refused (the local server answers 413)`,
+    citation: `${FUNCTION_LIMITS}; the status is undocumented`,
     request: { method: 'POST', path: '/api/v1/platforms', bodyBytes: MAX_FUNCTION_BODY_BYTES + 1 },
     expect: { status: 413 },
-    judge: 'deploy',
+    judge: 'observe',
   },
   {
-    behaviour: `a function's request body of exactly ${MAX_FUNCTION_BODY_BYTES} bytes reaches the function (here, its 405)`,
-    citation:
-      'https://docs.netlify.com/build/functions/overview/#default-deployment-options (how bytes are counted is undocumented)',
-    request: { method: 'POST', path: '/api/v1/platforms', bodyBytes: MAX_FUNCTION_BODY_BYTES },
+    behaviour: `a binary request body of ${BINARY_BODY_BYTES} bytes (Base64, under 6 MB) reaches the function (here, its 405)`,
+    citation: FUNCTION_LIMITS,
+    request: {
+      method: 'POST',
+      path: '/api/v1/platforms',
+      headers: { 'content-type': 'application/octet-stream' },
+      bodyBytes: BINARY_BODY_BYTES,
+    },
     expect: { status: 405, jsonError: METHOD_NOT_ALLOWED },
     judge: 'deploy',
   },
   {
-    behaviour:
-      'a `.md` file is served as text/markdown; charset=utf-8 (by its extension; no header rule can match one)',
-    citation: "undocumented: the CDN's Content-Type for an extension",
+    behaviour: 'a `.md` file is served as text/markdown (by its extension; no header rule can match one)',
+    citation:
+      "undocumented: the CDN's Content-Type for an extension; agents read the media type (RFC 7763), so its parameters may differ",
     request: { method: 'GET', path: '/docs/cli.md' },
-    expect: { status: 200, headers: { 'content-type': 'text/markdown; charset=utf-8' } },
+    expect: { status: 200, mediaTypes: { 'content-type': 'text/markdown' } },
     judge: 'deploy',
   },
   {
-    behaviour: "a preflight is not refused while the API's GET window is spent: it counts in a window of its own",
-    citation:
-      'https://docs.netlify.com/manage/security/secure-access-to-sites/rate-limiting/ (whether OPTIONS shares a window is undocumented)',
-    afterApiLimited: true,
-    request: {
-      method: 'OPTIONS',
-      path: '/api/v1/platforms',
-      headers: { origin: 'https://example.com', 'access-control-request-method': 'GET' },
-    },
-    expect: { status: 204, headers: { 'access-control-allow-origin': '*' } },
-    judge: 'deploy',
+    behaviour: 'a page is compressed with brotli for `Accept-Encoding: gzip, br`, varying on Accept-Encoding',
+    citation: "undocumented: which types the CDN compresses, and how (the local CDN's choice: compress-response.ts)",
+    request: { method: 'GET', path: '/docs/', headers: { 'accept-encoding': 'gzip, br' } },
+    expect: { status: 200, headers: { 'content-encoding': 'br' }, tokens: { vary: 'Accept-Encoding' } },
+    judge: 'observe',
   },
+  ...[...API_ROUTES.flatMap((route) => [route, `${route}.json`]), MCP_ROUTE].flatMap((route) =>
+    respellings(route).map(({ how, path }): ConformanceRow => {
+      const file = route.endsWith('.json') || route === MCP_ROUTE;
+      return {
+        behaviour: file
+          ? `${route} ${how} is refused: never the file or the function past its rule`
+          : `${route} ${how} is refused, or meets the API's rate-limited rule`,
+        citation: CASE_SENSITIVE,
+        request: { method: 'GET', path },
+        expect: file ? { refused: true } : { guarded: true },
+        // A file past the JSON 404, or the function past its limit, would break the site; an
+        // answer of the API itself may be counted or not, which one request cannot tell.
+        judge: file ? 'deploy' : 'observe',
+      };
+    }),
+  ),
+  ...[
+    ['too-many-requests', { status: 429, jsonError: TOO_MANY_REQUESTS }],
+    ['mcp-too-many-requests', { status: 429 }],
+    ['mcp', { status: 404 }],
+  ].map(([name, expected]): ConformanceRow => ({
+    behaviour: `/.netlify/functions/${name as string}, the function's own URL, answers as the function does (a limit without a \`path\`)`,
+    citation: FUNCTION_RATE_LIMIT,
+    request: { method: 'GET', path: `/.netlify/functions/${name as string}` },
+    expect: expected as ConformanceRow['expect'],
+    judge: 'observe',
+  })),
 ];
 
 export interface RawAnswer {
@@ -197,6 +254,27 @@ export function judgeAnswer(row: ConformanceRow, answer: RawAnswer): string[] {
   for (const [name, value] of Object.entries(expect.headers ?? {}))
     if (answer.headers[name] !== value)
       problems.push(`${name}: ${JSON.stringify(answer.headers[name] ?? null)}, expected ${JSON.stringify(value)}`);
+  for (const [name, value] of Object.entries(expect.mediaTypes ?? {})) {
+    const mediaType = String(answer.headers[name] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
+    if (mediaType !== value)
+      problems.push(`${name}: ${JSON.stringify(answer.headers[name] ?? null)}, expected ${value}`);
+  }
+  for (const [name, token] of Object.entries(expect.tokens ?? {})) {
+    const listed = String(answer.headers[name] ?? '')
+      .split(',')
+      .map((each) => each.trim().toLowerCase());
+    if (!listed.includes(token.toLowerCase()))
+      problems.push(`${name}: ${JSON.stringify(answer.headers[name] ?? null)}, expected it to name ${token}`);
+  }
+  const refused = answer.status >= 400 && answer.status < 500;
+  if (expect.refused && !refused) problems.push(`status ${answer.status}, expected a 4xx`);
+  if (expect.guarded && !refused && !(answer.status === 200 && answer.headers['ratelimit-policy'] === API_POLICY))
+    problems.push(
+      `status ${answer.status} with RateLimit-Policy ${JSON.stringify(answer.headers['ratelimit-policy'] ?? null)}, expected a 4xx or the API's limited route`,
+    );
   if (expect.jsonError) {
     const type = String(answer.headers['content-type'] ?? '');
     if (!type.startsWith('application/json')) problems.push(`content-type ${JSON.stringify(type)}, expected JSON`);
@@ -206,22 +284,37 @@ export function judgeAnswer(row: ConformanceRow, answer: RawAnswer): string[] {
   return problems;
 }
 
+/** What came back, in one line: the status and the headers a row is about. */
+function describeRawAnswer(answer: RawAnswer): string {
+  const shown = ['content-type', 'content-encoding', 'vary', 'ratelimit-policy', 'location'];
+  return [
+    String(answer.status),
+    ...shown.flatMap((name) =>
+      answer.headers[name] === undefined ? [] : [`${name}: ${String(answer.headers[name])}`],
+    ),
+  ].join(', ');
+}
+
 /**
- * The table's rows as checks of `npm run smoke`, against a deploy: those that need the API's
- * window spent (`afterApiLimited`) only after the burst check has spent it.
+ * The table's rows as checks of `npm run smoke`, against a deploy: `observe` rows print what came
+ * back and never fail; the others fail when the answer is not the row's.
  */
-export function buildConformanceChecks(baseUrl: string, afterApiLimited: boolean): SmokeCheck[] {
-  return NETLIFY_CONFORMANCE.filter((row) => Boolean(row.afterApiLimited) === afterApiLimited).map((row) => ({
-    name: `${row.request.method} ${row.request.path} (Netlify conformance${row.judge === 'deploy' ? ', a deploy judges' : ''}): ${row.behaviour}`,
+export function buildConformanceChecks(baseUrl: string): SmokeCheck[] {
+  return NETLIFY_CONFORMANCE.map((row) => ({
+    name: `${row.request.method} ${row.request.path} (Netlify conformance${row.judge === 'local' ? '' : `, ${row.judge === 'deploy' ? 'a deploy judges' : 'observed'}`}): ${row.behaviour}`,
     run: async () => {
       let answer: RawAnswer;
       try {
         answer = await sendRow(baseUrl, row);
       } catch (error) {
+        if (row.judge === 'observe') return `could not send it: ${(error as Error).message}`;
         throw new SmokeFailure(`could not send it: ${(error as Error).message}`);
       }
       const problems = judgeAnswer(row, answer);
+      if (row.judge === 'observe')
+        return `${describeRawAnswer(answer)}${problems.length > 0 ? ` (not what the local server answers: ${problems.join('; ')})` : ''}`;
       if (problems.length > 0) throw new SmokeFailure(`${problems.join('; ')} (${row.citation})`);
+      return undefined;
     },
   }));
 }

@@ -3,6 +3,8 @@ import { readNetlifyConfig } from '../../site/lib/edge/netlify-config.ts';
 import { readMcpRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
 import {
   buildBurstCheck,
+  buildFunctionLimitCheck,
+  buildOtherHostCheck,
   buildResourceChecks,
   buildSmokeChecks,
   expectReachable,
@@ -22,7 +24,7 @@ export interface SmokeIo {
 
 const SMOKE_HELP = `Check a live deployment of the Earshot developer platform
 
-Usage: npm run smoke -- <base-url> [--burst]
+Usage: npm run smoke -- <base-url> [--burst] [--other-host <url>]
 
 Checks both API endpoints (200, schema-valid, headers, RateLimit-Policy), the JSON 404 under
 /api/, the OpenAPI document, what the CDN answers to OPTIONS (CORS preflights) and to POST and
@@ -32,15 +34,20 @@ Server Card), that every resource link of /api/v1/capabilities answers 2xx, and 
 endpoint /mcp (both protocol eras, 405 on GET, 403 for a foreign Origin, its function's own
 address closed), and each row of the Netlify conformance table: what the CDN does that this site
 relies on, with the paths a CDN may normalise (//api/..., /./api/..., /%2e/..., /docs/%2e%2e/...)
-sent byte for byte, each of which must meet the JSON 404 or the API's rate-limited route. Prints
-one line per check, "ok" (with what came back, where that is the point) or "FAIL", on stdout.
+sent byte for byte, each of which must meet the JSON 404 or the API's rate-limited route. A row
+Netlify documents nothing about is observed: its line prints what the CDN did and never fails.
+Prints one line per check, "ok" (with what came back, where that is the point) or "FAIL", on stdout.
 The local server (npm start) answers as the CDN does, so every check runs against it too.
 
 Options:
-  --burst   also send a bounded burst just over the rate limit, to the API and to /mcp, and
-            expect a JSON 429 with Retry-After and the RateLimit fields, then a preflight
-            that is still answered (a window of its own); the limit's window
-            then stays full for up to a minute, for this address, as on the CDN
+  --burst   also send a bounded burst over the rate limit (at most twice the limit: the CDN
+            may count late), to the API and to /mcp, and expect a JSON 429 with Retry-After
+            and the RateLimit fields; the limit's window then stays full for up to a minute,
+            for this address, as on the CDN. Also observes whether a function's limit
+            without a path covers its own URL (/.netlify/functions/too-many-requests)
+  --other-host <url>
+            another address of the same deploy (its *.netlify.app name, a permalink): after
+            the burst, observe whether it counts in the same window (prints, never fails)
   --help    show this help
 
 Exit codes: 0 every check passed, 1 a check failed, 2 wrong usage.
@@ -73,7 +80,7 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
     io.stderr('hint: check the address and that the deployment is up; for the local server, run `npm start` first');
     return 1;
   }
-  const { failed, total } = await runChecks(context, options.burst, io);
+  const { failed, total } = await runChecks(context, options, io);
   if (failed === 0) {
     io.stderr(`${total} checks passed against ${context.baseUrl}`);
     return 0;
@@ -84,29 +91,47 @@ export async function runSmoke(argv: string[], io: SmokeIo): Promise<number> {
 }
 
 /** The command line's options, or what is wrong with it. */
-function parseSmokeArgs(argv: string[]): { baseUrl: string; burst: boolean; local: boolean; help: boolean } | string {
+interface SmokeOptions {
+  baseUrl: string;
+  burst: boolean;
+  local: boolean;
+  help: boolean;
+  otherHost?: string;
+}
+
+const ORIGIN = /^https?:\/\/[^/?#\s]+\/?$/;
+
+function parseSmokeArgs(argv: string[]): SmokeOptions | string {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { burst: { type: 'boolean' }, local: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        burst: { type: 'boolean' },
+        local: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        'other-host': { type: 'string' },
+      },
     });
   } catch (error) {
     return (error as Error).message;
   }
-  const { burst = false, local = false, help = false } = parsed.values;
+  const { burst = false, local = false, help = false, 'other-host': otherHost } = parsed.values;
   if (help) return { baseUrl: '', burst, local, help };
   const [baseUrl, ...extra] = parsed.positionals;
   if (!baseUrl) return 'missing <base-url>';
   if (extra.length > 0) return `unexpected argument ${JSON.stringify(extra[0])}`;
-  if (!/^https?:\/\/[^/?#\s]+\/?$/.test(baseUrl))
+  if (!ORIGIN.test(baseUrl))
     return `<base-url> must be an http(s) origin such as https://earshot.dev (got ${JSON.stringify(baseUrl)})`;
-  return { baseUrl, burst, local, help };
+  if (otherHost !== undefined && !ORIGIN.test(otherHost))
+    return `--other-host must be an http(s) origin such as https://earshot.netlify.app (got ${JSON.stringify(otherHost)})`;
+  if (otherHost !== undefined && !burst) return '--other-host observes the window after a burst: add --burst';
+  return { baseUrl, burst, local, help, ...(otherHost && { otherHost: otherHost.replace(/\/$/, '') }) };
 }
 
 /** Runs every check in order, one line each on stdout, and counts the outcomes. */
-async function runChecks(context: SmokeContext, burst: boolean, io: SmokeIo) {
+async function runChecks(context: SmokeContext, { burst, otherHost }: SmokeOptions, io: SmokeIo) {
   let failed = 0;
   let total = 0;
   const runCheck = async (check: SmokeCheck) => {
@@ -134,11 +159,12 @@ async function runChecks(context: SmokeContext, burst: boolean, io: SmokeIo) {
   for (const check of resourceChecks) await runCheck(check);
   for (const check of buildMcpSmokeChecks(context)) await runCheck(check);
   for (const check of buildReleaseSmokeChecks(context)) await runCheck(check);
-  for (const check of buildConformanceChecks(context.baseUrl, false)) await runCheck(check);
+  for (const check of buildConformanceChecks(context.baseUrl)) await runCheck(check);
   // Last, so that the requests they spend do not turn the other checks into 429s.
   if (burst) {
     await runCheck(buildBurstCheck(context));
-    for (const check of buildConformanceChecks(context.baseUrl, true)) await runCheck(check);
+    if (otherHost) await runCheck(buildOtherHostCheck(context, otherHost));
+    await runCheck(buildFunctionLimitCheck(context));
     await runCheck(buildMcpBurstCheck(context));
   }
   return { failed, total };
@@ -146,6 +172,6 @@ async function runChecks(context: SmokeContext, burst: boolean, io: SmokeIo) {
 
 function usageError(io: SmokeIo, message: string): number {
   io.stderr(`error: ${message}`);
-  io.stderr('hint: npm run smoke -- <base-url> [--burst]; see npm run smoke -- --help');
+  io.stderr('hint: npm run smoke -- <base-url> [--burst] [--other-host <url>]; see npm run smoke -- --help');
   return 2;
 }

@@ -529,13 +529,20 @@ export async function buildResourceChecks(context: SmokeContext): Promise<SmokeC
 }
 
 /**
- * A bounded burst just over the limit at the first route: at most `windowLimit + 10` requests,
- * stopping at the first 429, which must be the JSON Error with `Retry-After`. The margin covers
- * requests this run made before, counted in the same window or not.
+ * How many requests a burst may send before it expects a 429: twice the limit. Netlify's
+ * enforcement is reported to lag by seconds, and requests of this run counted before add to it.
+ */
+export function burstBudget(windowLimit: number): number {
+  return 2 * windowLimit;
+}
+
+/**
+ * A bounded burst over the limit at the first route: at most `burstBudget` requests, stopping at
+ * the first 429, which must be the JSON Error with `Retry-After`.
  */
 export function buildBurstCheck(context: SmokeContext): SmokeCheck {
   const path = endpoints[0].path;
-  const budget = context.rateLimit.windowLimit + 10;
+  const budget = burstBudget(context.rateLimit.windowLimit);
   return {
     name: `a burst of at most ${budget} requests to ${path} is answered 429 with the JSON Error, Retry-After and both RateLimit fields`,
     run: async () => {
@@ -562,6 +569,53 @@ export function buildBurstCheck(context: SmokeContext): SmokeCheck {
         return `after ${sent} requests`;
       }
       throw new SmokeFailure(`${budget} requests got no 429; is rate limiting active on this deployment?`);
+    },
+  };
+}
+
+/**
+ * Observed, never failed: after the burst spent this address's window at `baseUrl`, whether
+ * another hostname of the same deploy answers the API (a window of its own) or 429 (one window
+ * for the site). Netlify documents `aggregate_by = ["domain"]` but not which names are one domain.
+ */
+export function buildOtherHostCheck(context: SmokeContext, otherHost: string): SmokeCheck {
+  const path = endpoints[0].path;
+  return {
+    name: `GET ${otherHost}${path} after the window of ${context.baseUrl} is spent (observed): its own window, or the same`,
+    run: async () => {
+      try {
+        const response = await get({ ...context, baseUrl: otherHost }, path);
+        await response.body?.cancel();
+        const verdict = response.status === 429 ? 'the same window' : 'a window of its own';
+        return `${response.status}: ${verdict} (RateLimit ${JSON.stringify(response.headers.get('ratelimit'))})`;
+      } catch (error) {
+        return `could not ask it: ${(error as Error).message}`;
+      }
+    },
+  };
+}
+
+/** The function whose own URL the burst observes: its `rateLimit` has no `path` (netlify/functions/too-many-requests.ts). */
+const UNROUTED_FUNCTION = '/.netlify/functions/too-many-requests';
+
+/**
+ * Observed, never failed: whether a function's `rateLimit` without a `path` covers its own URL.
+ * The function itself answers a JSON 429; the CDN's own 429 (plain text) means its limit applied.
+ * Sends at most `burstBudget` requests. Netlify does not document which paths such a limit covers.
+ */
+export function buildFunctionLimitCheck(context: SmokeContext): SmokeCheck {
+  const budget = burstBudget(context.rateLimit.windowLimit);
+  return {
+    name: `a burst of at most ${budget} requests to ${UNROUTED_FUNCTION} (observed): does the function's own limit apply at its own URL?`,
+    run: async () => {
+      for (let sent = 1; sent <= budget; sent += 1) {
+        const response = await get(context, UNROUTED_FUNCTION);
+        const type = response.headers.get('content-type') ?? '';
+        await response.body?.cancel();
+        if (!type.startsWith('application/json'))
+          return `the CDN's own ${response.status} (${type || 'no type'}) after ${sent} requests: the limit applies`;
+      }
+      return `the function answered all ${budget}: no limit seen at its own URL`;
     },
   };
 }

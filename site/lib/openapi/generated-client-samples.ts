@@ -14,6 +14,11 @@ export interface GeneratedClientSample {
   version: string;
   /** The command the package installs (what `npx <package>` runs). */
   bin: string;
+  /**
+   * Packages the generator needs beside it, pinned (`typescript@6`): a peer whose range has no
+   * upper bound would otherwise resolve to the registry's `latest`, which the tests never ran.
+   */
+  peers?: string[];
   /** The tab's label in the API reference. */
   label: string;
   /** The generator's arguments, run in the folder where the sample's file is. */
@@ -79,11 +84,17 @@ ${PRINT_DATA}`,
   };
 }
 
+/**
+ * Its TypeScript peer (`>=5.5.3 || >=6.0.0`) has no upper bound: unpinned, `npx` pulls the
+ * registry's `latest`, and with typescript 7.0.2 the generator crashes (`reading 'AnyKeyword'`).
+ * The sample names the major version the tests generate with.
+ */
 function heyApiSample({ baseUrl, operationId }: SampleTarget): GeneratedClientSample {
   return {
     package: '@hey-api/openapi-ts',
     version: lockedVersion('@hey-api/openapi-ts'),
     bin: 'openapi-ts',
+    peers: [`typescript@${lockedVersion('typescript').split('.')[0]}`],
     label: '@hey-api/openapi-ts',
     args: [
       '--input',
@@ -136,6 +147,17 @@ ${PRINT_DATA}`,
   };
 }
 
+/**
+ * The command that generates the client, as a reader runs it: `npx <package>@<version> <args>`,
+ * or, with peers to pin, `npx -p <peer> -p <package>@<version> <bin> <args>`.
+ */
+export function generateCommand(sample: GeneratedClientSample): string {
+  const generator = `${sample.package}@${sample.version}`;
+  if (!sample.peers?.length) return `npx ${generator} ${sample.args.join(' ')}`;
+  const packages = [...sample.peers, generator].map((name) => `-p ${name}`).join(' ');
+  return `npx ${packages} ${sample.bin} ${sample.args.join(' ')}`;
+}
+
 /** A sample as the API reference shows it: how to generate the client, in comments, then the code. */
 export function renderGeneratedClientSample(sample: GeneratedClientSample): string {
   const files = Object.entries(sample.files).flatMap(([name, text]) => [
@@ -147,7 +169,7 @@ export function renderGeneratedClientSample(sample: GeneratedClientSample): stri
   ]);
   return [
     '// Generate the client once:',
-    `//   npx ${sample.package}@${sample.version} ${sample.args.join(' ')}`,
+    `//   ${generateCommand(sample)}`,
     ...files,
     ...(sample.runtime ? ['// and install what it calls:', `//   npm install ${sample.runtime}`] : []),
     '',
