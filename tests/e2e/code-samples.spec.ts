@@ -366,9 +366,11 @@ async function runRegisteredBlock(runner: NonNullable<RegisteredBlock['runner']>
 
 /**
  * The examples of one command, each line in the shell its comment names (zsh, fish) or bash, with
- * the installed `earshot` on PATH and an empty home. The page tells the reader of a deployment
- * other than production to name it (`EARSHOT_BASE_URL`), and to put their own local server where
- * an example shows `http://localhost:8888`: the test does both, and nothing else.
+ * the installed `earshot` on PATH and an empty home. On a deployment other than production, each
+ * example names it (`--base-url`, site/lib/cli-package/cli-tarball.ts: `exampleForSite`), so no
+ * `EARSHOT_BASE_URL` is set: an example that left it out would read production, and fail here.
+ * The page tells the reader to put their own local server where an example shows
+ * `http://localhost:8888`: the test does that, and nothing else.
  */
 async function runExampleLines(code: string, { baseURL }: RunContext) {
   const lines = code.split('\n');
@@ -379,7 +381,7 @@ async function runExampleLines(code: string, { baseURL }: RunContext) {
     const result = await runProcess(
       shell,
       ['-c', line.replaceAll('http://localhost:8888', baseURL)],
-      { PATH: process.env.EARSHOT_CLI_PATH!, HOME: folder, EARSHOT_BASE_URL: baseURL },
+      { PATH: process.env.EARSHOT_CLI_PATH!, HOME: folder },
       folder,
     );
     expect(result.code, `${shell}: ${line}\n${result.stderr}`).toBe(0);

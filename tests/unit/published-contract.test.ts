@@ -316,7 +316,8 @@ describe('npm run changes', () => {
     assert.deepEqual(entry?.breaking, { reason: 'DEV stopped answering', effective: TODAY, emergency: true });
     assert.deepEqual(describeEntryLines(entry!).slice(0, 2), [
       `Breaking, effective ${TODAY}: DEV stopped answering`,
-      `Emergency: published without the ${MINIMUM_NOTICE_DAYS} days' notice.`,
+      // Not "Emergency": the same field marks a change no request notices (the reason says which).
+      `Published at once, without the ${MINIMUM_NOTICE_DAYS} days' notice.`,
     ]);
     assert.deepEqual(buildLines(dir), []);
   });

@@ -12,11 +12,12 @@
 export const LLMS_FULL_LINKED_ONLY = "the API reference's operations and the changelog";
 
 /**
- * A page's in-page links (`[Errors](#errors)`) made site paths (`/docs/mcp/#errors`): in one file
- * of many pages, `#errors` would land on the first page's "Errors".
+ * A page's in-page links (`[Errors](#errors)`, the heading's Markdown slug) made links to its
+ * Markdown twin (`/docs/mcp.md#errors`): in one file of many pages, `#errors` would land on the
+ * first page's "Errors".
  */
 export function anchorInPage(markdown: string, pathname: string): string {
-  return markdown.replace(/\]\(#([^)\s]*)\)/g, (_link, fragment: string) => `](${pathname}#${fragment})`);
+  return markdown.replace(/\]\(#([^)\s]*)\)/g, (_link, fragment: string) => `](${markdownPathOf(pathname)}#${fragment})`);
 }
 
 export interface MarkdownPage {
