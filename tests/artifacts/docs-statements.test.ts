@@ -131,7 +131,15 @@ const proven: { page: string; says: string; provenBy: [file: string, title: stri
   },
   {
     page: 'docs/cli',
-    says: 'The longest wait for the rate limit in all, 0 to 3600 seconds (--max-wait).',
+    says: 'the examples read production otherwise.',
+    provenBy: [
+      'tests/e2e/code-samples.spec.ts',
+      'the CLI page of a site other than production names it for the examples',
+    ],
+  },
+  {
+    page: 'docs/cli',
+    says: 'As --max-wait: the longest wait for the rate limit, 0 to 3600 seconds.',
     provenBy: ['tests/unit/library-options.test.ts', 'rejects at once, naming maxWaitSeconds'],
   },
   {
@@ -149,7 +157,7 @@ const proven: { page: string; says: string; provenBy: [file: string, title: stri
   },
   {
     page: 'docs/versioning',
-    says: 'how to generate the TypeScript clients above and call the endpoint with each.',
+    says: 'shows how to generate the TypeScript clients above and call each GET endpoint with them.',
     provenBy: [
       'tests/e2e/generated-clients.spec.ts',
       'generated as shown, type-checked under strict, reads both endpoints',

@@ -123,7 +123,7 @@ export function renderMcpClientSnippets(configuration: McpConfiguration): McpCli
  * servers cannot reach it, so the step says so instead of asking for the URL.
  */
 const LOCAL_CONNECTOR =
-  "This site is not public: Claude reaches a custom connector from Anthropic's servers, which cannot reach the URL below. Use the local server instead; a public deploy's page gives the connector's URL here.";
+  "This site is not public: Claude reaches a custom connector from Anthropic's servers, which cannot reach the URL below. Use the local server instead.";
 
 /** Whether a host outside this machine and its network could reach `url`: not loopback, not a private address. */
 export function isPublicUrl(url: string): boolean {

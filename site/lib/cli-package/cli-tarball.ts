@@ -128,25 +128,6 @@ export function buildCliInstallCommands(
   };
 }
 
-/**
- * A command's example as a page of this deployment prints it: by the rule of
- * `buildCliInstallCommands`, on any deployment but production, each `earshot <command words>` gets
- * `--base-url <that deployment>` after its words, unless the example names a base URL itself or
- * the command takes none (`takesBaseUrl`). The client's own help keeps the examples as written.
- */
-export function exampleForSite(
-  example: string,
-  takesBaseUrl: boolean,
-  baseUrl: string,
-  productionBaseUrl: string,
-): string {
-  if (baseUrl === productionBaseUrl || !takesBaseUrl || example.includes('--base-url')) return example;
-  return example.replace(
-    /(^|[;&|(]\s*)earshot((?: [a-z][a-z0-9-]*)*)(?=\s|$)/g,
-    (_match, before: string, words: string) => `${before}earshot${words} --base-url ${baseUrl}`,
-  );
-}
-
 /** `270.4 KiB` (1 KiB = 1,024 bytes) */
 export function formatTarballSize(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KiB`;

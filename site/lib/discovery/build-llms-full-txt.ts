@@ -12,12 +12,12 @@
 export const LLMS_FULL_LINKED_ONLY = "the API reference's operations and the changelog";
 
 /**
- * A page's in-page links (`[Errors](#errors)`, the heading's Markdown slug) made links to its
- * Markdown twin (`/docs/mcp.md#errors`): in one file of many pages, `#errors` would land on the
- * first page's "Errors".
+ * A page's in-page links (`[Errors](#errors)`) made their text: in one file of many pages,
+ * `#errors` would land on the first page's "Errors", and the section named is on the same page.
+ * Text rather than a link to the page's Markdown twin: the file stays within its token budget.
  */
-export function anchorInPage(markdown: string, pathname: string): string {
-  return markdown.replace(/\]\(#([^)\s]*)\)/g, (_link, fragment: string) => `](${markdownPathOf(pathname)}#${fragment})`);
+function unlinkInPage(markdown: string): string {
+  return markdown.replace(/\[([^\]]*)\]\(#[^)\s]*\)/g, '$1');
 }
 
 export interface MarkdownPage {
@@ -66,9 +66,7 @@ export function buildLlmsFullTxt(input: {
   return (
     [
       header,
-      ...docs.map(
-        (page) => `Source: ${input.baseUrl}${page.pathname}\n\n${anchorInPage(page.markdown.trim(), page.pathname)}`,
-      ),
+      ...docs.map((page) => `Source: ${input.baseUrl}${page.pathname}\n\n${unlinkInPage(page.markdown.trim())}`),
       ...(linked.length > 0 ? [linkedList] : []),
     ].join('\n\n---\n\n') + '\n'
   );
