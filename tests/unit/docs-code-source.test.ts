@@ -92,7 +92,7 @@ describe('addTableCodeBreaks', () => {
       'code inside a link in a cell, with attributes',
       {
         given: '<td class="x"><a href="/a/b"><code dir="auto">GET /api/v1</code></a></td>',
-        want: '<td class="x"><a href="/a/b"><code dir="auto"><span class="table-code-piece">GET /api/v1</span></code></a></td>',
+        want: '<td class="x"><a href="/a/b"><code dir="auto" class="table-code-value"><span class="table-code-piece">GET /api/v1</span></code></a></td>',
       },
     ],
     [
@@ -111,6 +111,7 @@ describe('a table cell that is one short value keeps it on one line where the sc
   const cases: [string, string, boolean][] = [
     ['a default URL', '<td><code>https://earshot.dev</code></td>', true],
     ['code among words', '<td>Retries, 0 to <code>10</code>.</td>', false],
+    ['a link that is one value', '<td><a href="/cli/x.tgz"><code>earshot-1.1.1-6f44ba8f93.tgz</code></a></td>', true],
     ['code longer than a value', `<td><code>https://earshot.dev/.well-known/mcp/server-card.json</code></td>`, false],
   ];
   for (const [name, cell, value] of cases)

@@ -38,7 +38,8 @@ function isCellValue(cellText: string, codeText: string | undefined): boolean {
   return codeText !== undefined && cellText.trim() === codeText && [...codeText].length <= CELL_VALUE_CHARACTERS;
 }
 
-const CELL_VALUE = /^(<(td|th)\b[^>]*>\s*)<code\b([^>]*)>((?:(?!<\/?code\b)[\s\S])*?)<\/code>(\s*<\/\2>)$/;
+const CELL_VALUE =
+  /^(<(td|th)\b[^>]*>\s*(?:<a\b[^>]*>)?)<code\b([^>]*)>((?:(?!<\/?code\b)[\s\S])*?)<\/code>((?:<\/a>)?\s*<\/\2>)$/;
 
 /** `html` with a `<wbr>` at each break point of the text inside table cells. */
 export function addTableCodeBreaks(html: string): string {
