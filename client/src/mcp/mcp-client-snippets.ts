@@ -126,7 +126,7 @@ const LOCAL_CONNECTOR =
   "This site is not public: Claude reaches a custom connector from Anthropic's servers, which cannot reach the URL below. Use the local server instead.";
 
 /** Whether a host outside this machine and its network could reach `url`: not loopback, not a private address. */
-export function isPublicUrl(url: string): boolean {
+function isPublicUrl(url: string): boolean {
   if (!URL.canParse(url)) return false;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return !(
