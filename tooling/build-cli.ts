@@ -37,6 +37,7 @@ import {
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBuildFacts } from '../client/src/baked/build-facts.ts';
+import { DEFAULT_RETRY_POLICY, MAX_MAX_WAIT_SECONDS } from '../client/src/api/retry-policy.ts';
 import { checkedSchemaNames } from '../client/src/baked/validator-names.ts';
 import { commandDefinitions, commandName, exitCodeDefinitions } from '../client/src/definitions.ts';
 import { createSchemaValidator } from '../contract/create-schema-validator.ts';
@@ -276,6 +277,8 @@ export function renderPackageReadme(manifest: PackageManifest): string {
     openApiUrl: links.openApiUrl,
     mcpUrl: links.mcpUrl,
     supportEmail: links.supportEmail,
+    maxWaitSeconds: String(DEFAULT_RETRY_POLICY.maxWaitMs / 1000),
+    maxMaxWaitSeconds: String(MAX_MAX_WAIT_SECONDS),
     commands: commandDefinitions
       .map((command) => `| \`${commandName(command.path)}\` | ${cell(command.summary)} |`)
       .join('\n'),

@@ -20,7 +20,7 @@ import {
   normalizeBaseUrl,
 } from './api/client-settings.ts';
 import type { ApiResult } from './api/request-json.ts';
-import { DEFAULT_RETRIES, MAX_RETRIES } from './api/retry-policy.ts';
+import { DEFAULT_RETRIES, DEFAULT_RETRY_POLICY, MAX_MAX_WAIT_SECONDS, MAX_RETRIES } from './api/retry-policy.ts';
 import { buildFacts } from './baked/build-facts.ts';
 
 export type {
@@ -51,6 +51,13 @@ export interface ClientOptions {
    */
   retries?: number;
   /**
+   * The longest wait for the rate limit in all, over every retry of one call, in whole seconds
+   * from 0 to 3600 (`--max-wait` on the command line). When the server asks for longer, the call
+   * rejects at once and its hint says when to try again.
+   * @default 60, one rate-limit window
+   */
+  maxWaitSeconds?: number;
+  /**
    * The `fetch` to send requests with, for example one that adds tracing.
    * @default the global `fetch`, or undici's with `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` when a proxy variable is set
    */
@@ -60,7 +67,10 @@ export interface ClientOptions {
    * @default `earshot/<version> (node <version>; <platform> <arch>)`
    */
   userAgent?: string;
-  /** Cancels every call of this client, and the waits between retries. */
+  /**
+   * Cancels every call of this client, and the waits between retries: a cancelled call rejects
+   * with an `EarshotError` of kind `aborted`, its `cause` the signal's reason (an `AbortError`).
+   */
   signal?: AbortSignal;
   /**
    * Told when an answer announces a breaking change (its `Deprecation`, `Sunset` and `Link`
@@ -85,7 +95,7 @@ export interface ChangeNotice {
 }
 
 export interface CallOptions {
-  /** Cancels this call only. */
+  /** Cancels this call only: it rejects with an `EarshotError` of kind `aborted`. */
   signal?: AbortSignal;
 }
 
@@ -113,7 +123,7 @@ export interface EarshotClient {
 
 /**
  * Why a call failed, one kind per way a call can fail. The command line exits with 3, 4, 5 and 1
- * for them.
+ * for the first four; `aborted` is the caller's own signal.
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is exported: its keys carry the doc comments editors show, and `satisfies` keeps them complete.
 const errorKinds = {
@@ -125,7 +135,9 @@ const errorKinds = {
   'bad-response': true,
   /** An HTTP error status other than 429, such as 404 or 503. */
   'http-error': true,
-} as const satisfies Record<ClientErrorKind, true>;
+  /** The `signal` given to `createClient` or to the call aborted: `cause` is its reason. */
+  aborted: true,
+} as const satisfies Record<ClientErrorKind | 'aborted', true>;
 
 export type EarshotErrorKind = keyof typeof errorKinds;
 
@@ -180,6 +192,12 @@ export function createClient(options: ClientOptions = {}): EarshotClient {
       `createClient: retries must be a whole number from 0 to ${MAX_RETRIES} (got ${JSON.stringify(options.retries)})`,
     );
   }
+  const maxWaitSeconds = options.maxWaitSeconds ?? DEFAULT_RETRY_POLICY.maxWaitMs / 1000;
+  if (!Number.isInteger(maxWaitSeconds) || maxWaitSeconds < 0 || maxWaitSeconds > MAX_MAX_WAIT_SECONDS) {
+    throw new TypeError(
+      `createClient: maxWaitSeconds must be a whole number of seconds from 0 to ${MAX_MAX_WAIT_SECONDS} (got ${JSON.stringify(options.maxWaitSeconds)})`,
+    );
+  }
   if (options.fetch !== undefined && typeof options.fetch !== 'function')
     throw new TypeError('createClient: fetch must be a function');
   if (options.userAgent !== undefined && (typeof options.userAgent !== 'string' || options.userAgent.trim() === '')) {
@@ -194,6 +212,8 @@ export function createClient(options: ClientOptions = {}): EarshotClient {
       baseUrlSource: options.baseUrl === undefined ? 'library default' : 'baseUrl option',
       timeoutMs: Math.round(timeout),
       retries,
+      maxWaitMs: maxWaitSeconds * 1000,
+      maxWaitSetting: 'maxWaitSeconds',
       debug: false,
     },
     {
@@ -206,8 +226,15 @@ export function createClient(options: ClientOptions = {}): EarshotClient {
       fetch: options.fetch,
     },
   );
-  const settle = async <T>(result: Promise<ApiResult<T>>): Promise<T> => {
-    const answer = await result;
+  const settle = async <T>(result: Promise<ApiResult<T>>, callOptions: CallOptions | undefined): Promise<T> => {
+    const answer = await result.catch((reason: unknown) => {
+      // The core rejects only when a signal aborts: the caller's own cancellation, not the API's failure.
+      if (!options.signal?.aborted && !callOptions?.signal?.aborted) throw reason;
+      throw new EarshotError('aborted', 'the call was cancelled by its abort signal', {
+        hint: 'nothing went wrong with the API; call again to retry',
+        cause: reason,
+      });
+    });
     if (!answer.ok) throw toEarshotError(answer.error);
     if (answer.notice) options.onChangeNotice?.({ url: answer.url, ...answer.notice });
     return answer.value;
@@ -215,10 +242,11 @@ export function createClient(options: ClientOptions = {}): EarshotClient {
   const call = (callOptions: CallOptions | undefined) => ({ signal: callOptions?.signal });
   return {
     baseUrl,
-    listServicePlatforms: (callOptions) => settle(api.get('listServicePlatforms', call(callOptions))),
-    getServiceCapabilities: (callOptions) => settle(api.get('getServiceCapabilities', call(callOptions))),
-    getOpenApiDocument: (callOptions) => settle<OpenApiDocument>(api.getOpenApiDocument(call(callOptions))),
-    getMcpConfiguration: (callOptions) => settle(api.getMcpConfiguration(call(callOptions))),
+    listServicePlatforms: (callOptions) => settle(api.get('listServicePlatforms', call(callOptions)), callOptions),
+    getServiceCapabilities: (callOptions) => settle(api.get('getServiceCapabilities', call(callOptions)), callOptions),
+    getOpenApiDocument: (callOptions) =>
+      settle<OpenApiDocument>(api.getOpenApiDocument(call(callOptions)), callOptions),
+    getMcpConfiguration: (callOptions) => settle(api.getMcpConfiguration(call(callOptions)), callOptions),
   } satisfies EarshotClient;
 }
 

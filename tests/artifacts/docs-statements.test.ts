@@ -108,6 +108,79 @@ const proven: { page: string; says: string; provenBy: [file: string, title: stri
     says: 'A breaking change is announced first, at least',
     provenBy: ['tests/unit/change-notice.test.ts', "the changelog's own past keeps the notice rule"],
   },
+  {
+    page: 'docs/cli',
+    says: 'Printed without --json, or with --client or --transport, a configuration that holds control characters is refused rather than printed.',
+    provenBy: ['tests/unit/cli-hostile-server.test.ts', 'refuses a configuration that hides part of its command'],
+  },
+  {
+    page: 'docs/cli',
+    says: 'and a remote endpoint or MCP Bundle off the site or whose link names a user.',
+    provenBy: [
+      'tests/unit/cli-site-links.test.ts',
+      'whatever endpoint is served, it is printed only when it is on the site and names no user',
+    ],
+  },
+  {
+    page: 'docs/cli',
+    says: '--json alone prints the configuration as served, refusing nothing.',
+    provenBy: [
+      'tests/unit/cli-hostile-server.test.ts',
+      'mcp config --json alone prints such a configuration as served, exit 0',
+    ],
+  },
+  {
+    page: 'docs/cli',
+    says: 'the examples read production otherwise.',
+    provenBy: [
+      'tests/e2e/code-samples.spec.ts',
+      'the CLI page of a site other than production names it for the examples',
+    ],
+  },
+  {
+    page: 'docs/cli',
+    says: 'As --max-wait: the longest wait for the rate limit, 0 to 3600 seconds.',
+    provenBy: ['tests/unit/library-options.test.ts', 'rejects at once, naming maxWaitSeconds'],
+  },
+  {
+    page: 'docs/cli',
+    says: 'A cancelled call rejects with an EarshotError of kind aborted.',
+    provenBy: ['tests/unit/library-options.test.ts', 'kind aborted, its cause the AbortError'],
+  },
+  {
+    page: 'docs/security',
+    says: 'Their SHA-256 digests, as SHA256SUMS lists them',
+    provenBy: [
+      'tests/e2e/releases-and-security.spec.ts',
+      'the security page shows SHA256SUMS as served, line for line and in its order',
+    ],
+  },
+  {
+    page: 'docs/versioning',
+    says: 'shows how to generate the TypeScript clients above and call each GET endpoint with them.',
+    provenBy: [
+      'tests/e2e/generated-clients.spec.ts',
+      'generated as shown, type-checked under strict, reads both endpoints',
+    ],
+  },
+  {
+    page: 'docs/versioning',
+    says: 'the official client still shows another name as it comes.',
+    provenBy: ['tests/unit/cli-tolerant-reader.test.ts', 'another product name'],
+  },
+  {
+    page: 'docs/changelog',
+    says: 'An entry published without notice says so, and why.',
+    provenBy: [
+      'tests/unit/published-contract.test.ts',
+      '--record --emergency publishes at once and the changelog says so, with the reason',
+    ],
+  },
+  {
+    page: 'docs/mcp',
+    says: "This site is not public: Claude reaches a custom connector from Anthropic's servers",
+    provenBy: ['tests/unit/mcp-configuration.test.ts', "Claude Desktop's connector step on"],
+  },
 ];
 
 describe('what the docs state that a test proves against the product', () => {

@@ -367,10 +367,14 @@ async function runRegisteredBlock(runner: NonNullable<RegisteredBlock['runner']>
 /**
  * The examples of one command, each line in the shell its comment names (zsh, fish) or bash, with
  * the installed `earshot` on PATH and an empty home. The page tells the reader of a deployment
- * other than production to name it (`EARSHOT_BASE_URL`), and to put their own local server where
- * an example shows `http://localhost:8888`: the test does both, and nothing else.
+ * other than production to name it first (`export EARSHOT_BASE_URL=…`): the test reads that line
+ * from the page and sets what it says. It puts its own local server where an example shows
+ * `http://localhost:8888`, and does nothing else.
  */
-async function runExampleLines(code: string, { baseURL }: RunContext) {
+async function runExampleLines(code: string, context: RunContext) {
+  const { baseURL } = context;
+  const told = /export EARSHOT_BASE_URL=([^\s<]+)/.exec(await readCliPage(context))?.[1];
+  expect(told, 'the CLI page of a site other than production names it for the examples').toBe(baseURL);
   const lines = code.split('\n');
   for (const [index, line] of lines.entries()) {
     if (line.startsWith('# ')) continue;
@@ -379,7 +383,7 @@ async function runExampleLines(code: string, { baseURL }: RunContext) {
     const result = await runProcess(
       shell,
       ['-c', line.replaceAll('http://localhost:8888', baseURL)],
-      { PATH: process.env.EARSHOT_CLI_PATH!, HOME: folder, EARSHOT_BASE_URL: baseURL },
+      { PATH: process.env.EARSHOT_CLI_PATH!, HOME: folder, EARSHOT_BASE_URL: told! },
       folder,
     );
     expect(result.code, `${shell}: ${line}\n${result.stderr}`).toBe(0);

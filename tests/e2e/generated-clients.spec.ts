@@ -13,6 +13,7 @@ import {
   buildGeneratedClientSamples,
   GENERATED_CLIENT_MODULE,
   generateCommand,
+  runSampleCommand,
   type GeneratedClientSample,
 } from '../../site/lib/openapi/generated-client-samples.ts';
 import {
@@ -144,8 +145,7 @@ async function generate(
     await run('sh', ['-c', generateCommand(sample)], dir, { npm_config_yes: 'true' });
     if (sample.runtime) await run('npm', ['install', sample.runtime], dir);
   } else await run(resolve('node_modules/.bin', sample.bin), sample.args, dir);
-  const runs = samples.map(({ endpoint, sample: { code } }) => {
-    const file = `${endpoint.operation.id}.ts`;
+  const runs = samples.map(({ endpoint, sample: { code, file } }) => {
     writeFileSync(join(dir, file), `${code}\n`);
     return { endpoint, file };
   });
@@ -175,15 +175,20 @@ async function typeCheck(dir: string, files: string[]): Promise<void> {
   await run(resolve('node_modules/.bin/tsc'), ['--project', join(dir, 'tsconfig.json')], dir);
 }
 
-/** Bundles the sample with the generated client (esbuild), runs it with Node, and returns what it printed. */
+/**
+ * Runs the saved sample as its comment says (`runSampleCommand`: esbuild bundles it, Node runs it),
+ * and returns what it printed. Live, `npx` fetches the pinned esbuild; here, the project's copy of
+ * that very version runs, and `node` is this Node.
+ */
 async function runSample(dir: string, file: string): Promise<string> {
-  const bundle = file.replace(/\.ts$/, '.mjs');
-  await run(
-    resolve('node_modules/.bin/esbuild'),
-    [file, '--bundle', '--platform=node', '--format=esm', '--log-level=warning', `--outfile=${bundle}`],
-    dir,
-  );
-  const result = await runProcess(process.execPath, [bundle], processEnv(), dir);
+  const command = runSampleCommand({ file });
+  const [, pinned] = /^npx (esbuild@\S+) /.exec(command)!;
+  const local = live
+    ? command
+    : command
+        .replace(`npx ${pinned}`, resolve('node_modules/.bin/esbuild'))
+        .replace(/&& node /, `&& ${process.execPath} `);
+  const result = await runProcess('sh', ['-c', local], processEnv(), dir);
   expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
   return result.stdout.trimEnd();
 }

@@ -9,6 +9,7 @@ import type { ReleaseManifest } from '../../contract/schemas/index.ts';
 import { RELEASES_DIR, sbomFileName } from '../../site/lib/cli-package/releases.ts';
 import { SECURITY_TXT_PATH } from '../../site/lib/discovery/build-security-txt.ts';
 import { SECURITY_HEADERS } from '../../site/lib/edge/security-headers.ts';
+import { readPageBlocks } from '../support/code-block-register.ts';
 import { installCliFromUrl, runProcess } from '../support/install-cli.ts';
 import { parseSecurityTxt } from '../support/security-txt.ts';
 
@@ -66,6 +67,12 @@ test.describe('the releases, served', () => {
       rmSync(downloads, { recursive: true, force: true });
     }
   });
+});
+
+test('the security page shows SHA256SUMS as served, line for line and in its order', async ({ request }) => {
+  const sums = await (await request.get(RELEASE_PATHS.sha256sums)).text();
+  const blocks = readPageBlocks(await (await request.get('/docs/security/')).text(), '/docs/security/');
+  expect(blocks.map(({ code }) => code)).toContain(sums.trimEnd());
 });
 
 test.describe('what users already installed', () => {

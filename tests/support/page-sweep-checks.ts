@@ -9,7 +9,7 @@ import { loadRetryRule } from '../../site/lib/docs/retry-rule.ts';
 import { readRateLimit } from '../../contract/rate-limit.ts';
 import { overBudget, pageHeightBudgets } from '../../tooling/budgets.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
-import { isShortName } from '../../site/lib/docs/table-code-breaks.ts';
+import { CELL_VALUE_CHARACTERS, isShortName } from '../../site/lib/docs/table-code-breaks.ts';
 import { overflowingTables, seriousViolations } from './page-checks.ts';
 import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js';
 
@@ -269,6 +269,28 @@ export const pageChecks: PageCheck[] = [
     name: 'table code breaks only at its break points (site/lib/docs/table-code-breaks.ts) or at a space',
     viewports: ['desktop', 'tablet', 'narrow', 'phone'],
     run: async (page) => (await splitWords(page)).map((word) => `"${word}" is split`),
+  },
+  {
+    name: `at desktop width, a cell that is one piece of code up to ${CELL_VALUE_CHARACTERS} characters is on one line`,
+    viewports: ['desktop'],
+    run: async (page) =>
+      (
+        await page.evaluate((most) => {
+          const split: string[] = [];
+          for (const cell of document.querySelectorAll('.sl-markdown-content :is(td, th)')) {
+            const code = cell.querySelector('code');
+            const text = code?.textContent ?? '';
+            if (!code || cell.textContent!.trim() !== text || [...text].length > most) continue;
+            const range = document.createRange();
+            range.selectNodeContents(code);
+            const lines = new Set(
+              [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
+            );
+            if (lines.size > 1) split.push(text);
+          }
+          return split;
+        }, CELL_VALUE_CHARACTERS)
+      ).map((value) => `"${value}" is split`),
   },
   {
     name: 'tables fit the page',

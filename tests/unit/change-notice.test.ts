@@ -134,13 +134,32 @@ describe('the build writes the notice of each pending announcement, and nothing 
     const result = await tool.call(source, formatDataErrorLines);
     assert.deepEqual(result.content[1], {
       type: 'text',
-      text: describeNoticeForModel({ announcedAt: announced, effectiveAt: effective, links: [ENTRY] }),
+      text: describeNoticeForModel(
+        { announcedAt: announced, effectiveAt: effective, links: [ENTRY] },
+        'https://earshot.example',
+      ),
     });
     assert.match(
       String((result.content[1] as { text: string }).text),
       /from 2026-12-31\. Read https:\/\/earshot\.example\/docs\/changelog\/#2026-12-01/,
     );
   });
+});
+
+describe("the MCP tools' notice names only the site's own links, as the command line does", () => {
+  const site = 'https://earshot.example';
+  const cases: [string, string, boolean][] = [
+    ["the site's changelog entry", `${site}/docs/changelog/#2026-12-01`, true],
+    ['another origin', 'https://evil.example/docs/changelog/', false],
+    ['a user name that reads as the site', 'https://earshot.example@evil.example/x', false],
+    ['another scheme', 'http://earshot.example/docs/changelog/', false],
+  ];
+  for (const [name, link, kept] of cases)
+    it(`${name}: ${kept ? 'named' : 'left out, and said so'}`, () => {
+      const text = describeNoticeForModel({ effectiveAt: effective, links: [link] }, site);
+      assert.equal(text.includes(link), kept, text);
+      assert.equal(text.includes('A link to another site was left out.'), !kept, text);
+    });
 });
 
 describe('the command line prints one line per announcement, once', () => {

@@ -49,7 +49,7 @@ describe('addTableCodeBreaks', () => {
       'a short id with a hyphen keeps its break point: whole, it could starve a column on a phone',
       {
         given: '<td><code>hacker-news</code></td>',
-        want: '<td><code><span class="table-code-piece">hacker-</span><wbr>news</code></td>',
+        want: '<td><code class="table-code-value"><span class="table-code-piece">hacker-</span><wbr>news</code></td>',
       },
     ],
     [
@@ -63,14 +63,14 @@ describe('addTableCodeBreaks', () => {
       'a word without separators stays whole',
       {
         given: '<th><code>aLongIdentifierWithoutSeparators</code></th>',
-        want: '<th><code>aLongIdentifierWithoutSeparators</code></th>',
+        want: '<th><code class="table-code-value">aLongIdentifierWithoutSeparators</code></th>',
       },
     ],
     [
       'an entity is left whole',
       {
         given: '<td><code>https://a.example/?a=1&amp;b=2</code></td>',
-        want: '<td><code>https://<wbr>a.<wbr>example/<wbr>?a=<wbr>1&amp;b=<wbr>2</code></td>',
+        want: '<td><code class="table-code-value">https://<wbr>a.<wbr>example/<wbr>?a=<wbr>1&amp;b=<wbr>2</code></td>',
       },
     ],
     [
@@ -92,7 +92,7 @@ describe('addTableCodeBreaks', () => {
       'code inside a link in a cell, with attributes',
       {
         given: '<td class="x"><a href="/a/b"><code dir="auto">GET /api/v1</code></a></td>',
-        want: '<td class="x"><a href="/a/b"><code dir="auto"><span class="table-code-piece">GET /api/v1</span></code></a></td>',
+        want: '<td class="x"><a href="/a/b"><code dir="auto" class="table-code-value"><span class="table-code-piece">GET /api/v1</span></code></a></td>',
       },
     ],
     [
@@ -105,4 +105,16 @@ describe('addTableCodeBreaks', () => {
     ],
   ];
   for (const [name, { given, want }] of cases) it(name, () => assert.equal(addTableCodeBreaks(given), want));
+});
+
+describe('a table cell that is one short value keeps it on one line where the screen is wide', () => {
+  const cases: [string, string, boolean][] = [
+    ['a default URL', '<td><code>https://earshot.dev</code></td>', true],
+    ['code among words', '<td>Retries, 0 to <code>10</code>.</td>', false],
+    ['a link that is one value', '<td><a href="/cli/x.tgz"><code>earshot-1.1.1-6f44ba8f93.tgz</code></a></td>', true],
+    ['code longer than a value', `<td><code>https://earshot.dev/.well-known/mcp/server-card.json</code></td>`, false],
+  ];
+  for (const [name, cell, value] of cases)
+    it(`${name}: ${value ? 'a value' : 'not a value'}`, () =>
+      assert.equal(addTableCodeBreaks(`<table><tr>${cell}</tr></table>`).includes('class="table-code-value"'), value));
 });

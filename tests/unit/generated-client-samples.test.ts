@@ -6,6 +6,7 @@ import {
   buildGeneratedClientSamples,
   generateCommand,
   renderGeneratedClientSample,
+  runSampleCommand,
 } from '../../site/lib/openapi/generated-client-samples.ts';
 
 /**
@@ -50,6 +51,20 @@ describe("the generated clients' samples", () => {
     );
     assert.ok(renderGeneratedClientSample(heyApi).includes(`//   ${generateCommand(heyApi)}\n`));
   });
+
+  for (const sample of samples)
+    it(`${sample.label}: says how to run it, with the esbuild the tests run it with (tests/e2e/generated-clients.spec.ts)`, () => {
+      const esbuild = manifest('esbuild').version;
+      assert.equal(
+        runSampleCommand(sample),
+        `npx esbuild@${esbuild} ${sample.file} --bundle --platform=node --format=esm --log-level=warning --outfile=${sample.file.replace(/\.ts$/, '.mjs')} && node ${sample.file.replace(/\.ts$/, '.mjs')}`,
+      );
+      assert.ok(
+        renderGeneratedClientSample(sample).includes(
+          `// Save this as ${sample.file}, and run it:\n//   ${runSampleCommand(sample)}\n`,
+        ),
+      );
+    });
 
   it('a generator without peers to pin runs as `npx <package>@<version>`', () => {
     const openapiTypescript = samples.find((sample) => sample.package === 'openapi-typescript')!;

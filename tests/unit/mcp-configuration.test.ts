@@ -139,6 +139,27 @@ describe('the MCP client snippets', () => {
     });
   }
 
+  // Claude reaches a custom connector from Anthropic's servers: a site they cannot reach is not offered as one.
+  const connectorSites: [string, boolean][] = [
+    [PRODUCTION, true],
+    ['https://deploy-preview-7--earshot.netlify.app', true],
+    ['http://localhost:8888', false],
+    ['http://127.0.0.1:4321', false],
+    ['http://[::1]:8888', false],
+    ['http://app.localhost:8888', false],
+    ['http://192.168.1.20:8888', false],
+    ['http://10.0.0.5', false],
+  ];
+  for (const [site, reachable] of connectorSites)
+    it(`Claude Desktop's connector step on ${site}: ${reachable ? 'give it this URL' : 'use the local server'}`, () => {
+      const { where } = renderMcpClientSnippet(
+        'claude-desktop',
+        buildMcpConfiguration(site, PRODUCTION, tarball(site)),
+      );
+      assert.equal(where.includes('give it this URL'), reachable, where);
+      assert.equal(where.includes('Use the local server instead'), !reachable, where);
+    });
+
   it('the remote endpoint by default', () =>
     assert.deepEqual(
       renderMcpClientSnippet('cursor', production),

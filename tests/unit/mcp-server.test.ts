@@ -324,6 +324,40 @@ describe('the MCP server over stdio, message by message', () => {
       },
     ],
     [
+      'a batch, without initialize or _meta (no revision known): an invalid request',
+      {
+        lines: [`[${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })}]`],
+        want: [
+          {
+            jsonrpc: '2.0',
+            id: null,
+            error: {
+              code: -32600,
+              message:
+                'Invalid Request: a JSON-RPC batch needs protocol revision 2025-03-26, negotiated with initialize first; send one message per line',
+            },
+          },
+        ],
+      },
+    ],
+    [
+      'server/discover without _meta (not a 2026-07-28 request): method not found, saying what it lacks',
+      {
+        lines: [JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} })],
+        want: [
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            error: {
+              code: -32601,
+              message:
+                'Method not found: server/discover is of protocol revision 2026-07-28, whose requests carry _meta["io.modelcontextprotocol/protocolVersion"]; without it, the session is of a 2025 revision, which starts with initialize',
+            },
+          },
+        ],
+      },
+    ],
+    [
       'a truncated message: a parse error',
       {
         lines: ['{"jsonrpc":"2.0","id":1,"method":"tools/li'],

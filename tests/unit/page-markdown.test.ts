@@ -109,6 +109,13 @@ describe('convertPageToMarkdown', () => {
         want: '# Title\n\n> What it is.\n\n[Add](cursor://i/install?name=earshot&config=e30%3D) \\&amp;\n',
       },
     ],
+    [
+      'a bare address in the text reads as written, with no backslash in http://',
+      {
+        main: '<ul><li><strong>released</strong>: earshot 1.1.1 (http://localhost:8888/cli/earshot-1.1.1.tgz)</li></ul>',
+        want: '# Title\n\n> What it is.\n\n- **released**: earshot 1.1.1 (http://localhost:8888/cli/earshot-1.1.1.tgz)\n',
+      },
+    ],
   ];
   for (const [name, { main, want }] of cases)
     it(name, () => assert.equal(convertPageToMarkdown(page(main)).markdown, want));

@@ -324,7 +324,8 @@ describe('npm run changes', () => {
     assert.deepEqual(entry?.breaking, { reason: 'Fixture Delta stopped answering', effective: TODAY, emergency: true });
     assert.deepEqual(describeEntryLines(entry!).slice(0, 2), [
       `Breaking, effective ${TODAY}: Fixture Delta stopped answering`,
-      `Emergency: published without the ${MINIMUM_NOTICE_DAYS} days' notice.`,
+      // Not "Emergency": the same field marks a change no request notices (the reason says which).
+      `Published at once, without the ${MINIMUM_NOTICE_DAYS} days' notice.`,
     ]);
     assert.deepEqual(buildLines(dir), []);
   });

@@ -84,6 +84,7 @@ async function buildRequestContext(
       retries: settings.retries,
       maxWaitMs: settings.maxWaitMs ?? DEFAULT_RETRY_POLICY.maxWaitMs,
     },
+    maxWaitSetting: settings.maxWaitSetting ?? '--max-wait',
     maxBodyBytes: MAX_BODY_BYTES,
     supportEmail: dependencies.supportEmail,
     installGuideUrl: dependencies.installGuideUrl,

@@ -11,6 +11,8 @@ export interface ClientSettings {
   retries: number;
   /** The longest wait for the rate limit in all, over every retry (`--max-wait`); the retry policy's default when absent. */
   maxWaitMs?: number | undefined;
+  /** The setting that set the longest wait, named in the error when the server asks for more: `--max-wait` when absent. */
+  maxWaitSetting?: string | undefined;
   debug: boolean;
 }
 

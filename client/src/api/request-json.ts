@@ -27,6 +27,8 @@ export interface RequestContext {
   /** Per attempt, from sending the request to the last byte of the answer. */
   timeoutMs: number;
   retry: RetryPolicy;
+  /** The setting that sets `retry.maxWaitMs`, as the caller names it: `--max-wait`, or the library's `maxWaitSeconds`. */
+  maxWaitSetting: string;
   maxBodyBytes: number;
   /** Whom to tell about answers that break the schema. */
   supportEmail: string;
@@ -402,7 +404,7 @@ function rateLimitedError(
 }
 
 /**
- * The server asks for a longer wait than the client has left to give (`--max-wait`): only
+ * The server asks for a longer wait than the client has left to give (`--max-wait`, `maxWaitSeconds`): only
  * waiting helps, so the hint says only that, in seconds and as a time, so that whoever reads it
  * later (a person, or a model reading a tool's error result) still knows when.
  */
@@ -412,7 +414,7 @@ function waitTooLongError(url: string, attempts: number, askedMs: number, contex
   return {
     kind: 'rate-limited',
     status: 429,
-    message: `rate limited by ${new URL(url).host} (HTTP 429); tried ${tries}, and the server asks to wait ${formatWait(askedMs)}, longer than the ${formatSeconds(context.retry.maxWaitMs)} this client waits in all (--max-wait)`,
+    message: `rate limited by ${new URL(url).host} (HTTP 429); tried ${tries}, and the server asks to wait ${formatWait(askedMs)}, longer than the ${formatSeconds(context.retry.maxWaitMs)} this client waits in all (${context.maxWaitSetting})`,
     hint: `try again in ${formatWait(askedMs)}, at ${formatClockTime(now + askedMs, now)} or later`,
     details: [],
   };

@@ -17,7 +17,7 @@ export const mcpClients = [
     name: 'Claude Desktop',
     docs: 'https://support.claude.com/en/articles/11175166-getting-started-with-custom-connectors-using-remote-mcp',
     where: {
-      http: "Customize → Connectors → Add custom connector: name it `earshot` and give it this URL. Which plans may add custom connectors is on Anthropic's page linked below. Claude reaches the connector from Anthropic's servers, so the URL must be public (a `localhost` one cannot work).",
+      http: "Customize → Connectors → Add custom connector: name it `earshot` and give it this URL. Which plans may add custom connectors is on Anthropic's page linked below. Claude reaches the connector from Anthropic's servers, so the URL must be public.",
       stdio:
         'Or, without the bundle: Settings → Developer → Edit Config opens `claude_desktop_config.json`; merge this into it and restart Claude Desktop.',
     },
@@ -118,6 +118,30 @@ export function renderMcpClientSnippets(configuration: McpConfiguration): McpCli
   );
 }
 
+/**
+ * Claude Desktop's custom connector on a site only this machine reaches (`npm start`): Anthropic's
+ * servers cannot reach it, so the step says so instead of asking for the URL.
+ */
+const LOCAL_CONNECTOR =
+  "This site is not public: Claude reaches a custom connector from Anthropic's servers, which cannot reach the URL below. Use the local server instead.";
+
+/** Whether a host outside this machine and its network could reach `url`: not loopback, not a private address. */
+function isPublicUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return !(
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    host === '0.0.0.0' ||
+    /^127\./.test(host) ||
+    /^10\./.test(host) ||
+    /^192\.168\./.test(host) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
+    /^f[cd][0-9a-f]{2}:/.test(host)
+  );
+}
+
 export function renderMcpClientSnippet(
   client: McpClientId,
   configuration: McpConfiguration,
@@ -128,7 +152,8 @@ export function renderMcpClientSnippet(
     client,
     name,
     transport,
-    where: where[transport],
+    where:
+      client === 'claude-desktop' && transport === 'http' && !isPublicUrl(url) ? LOCAL_CONNECTOR : where[transport],
     language,
     code,
   });

@@ -27,10 +27,14 @@ export const REVISION_WITHOUT_HEADER = '2025-03-26';
 
 /**
  * Why a message is refused as a batch, or `undefined` when it is not one or `revision` allows it.
+ * `revision` is the one negotiated at `initialize` or named by the messages' `_meta`; `undefined`
+ * when neither happened (no revision is known, and none but 2025-03-26 has batches).
  * `unit` is what carries one message on the transport: a POST, a line.
  */
-export function refuseBatch(message: unknown, revision: string, unit: 'POST' | 'line'): string | undefined {
+export function refuseBatch(message: unknown, revision: string | undefined, unit: 'POST' | 'line'): string | undefined {
   if (!Array.isArray(message)) return undefined;
-  if (BATCH_REVISIONS.includes(revision)) return undefined;
-  return `Invalid Request: protocol revision ${revision} has no JSON-RPC batches (only ${BATCH_REVISIONS.join(', ')} has them); send one message per ${unit}`;
+  if (revision !== undefined && BATCH_REVISIONS.includes(revision)) return undefined;
+  return revision === undefined
+    ? `Invalid Request: a JSON-RPC batch needs protocol revision ${BATCH_REVISIONS.join(', ')}, negotiated with initialize first; send one message per ${unit}`
+    : `Invalid Request: protocol revision ${revision} has no JSON-RPC batches (only ${BATCH_REVISIONS.join(', ')} has them); send one message per ${unit}`;
 }

@@ -3,6 +3,7 @@ import { findEndpoint, type OperationId } from '../../../contract/endpoints.ts';
 import { tolerantSchemas } from '../../../contract/schemas/index.ts';
 import type { McpDataCall, McpDataError, McpDataResult, McpDataSource } from './mcp-data-source.ts';
 import type { ChangeNotice } from '../api/change-notice.ts';
+import { whyNotSiteLink } from '../output/site-link.ts';
 import { toSelfContainedSchema } from './self-contained-schema.ts';
 import { MCP_TOOL_NAMES } from './mcp-tool-names.ts';
 
@@ -76,7 +77,8 @@ function apiTool(spec: { name: string; title: string; description: string; opera
     checkArguments: (args) => describeUnexpectedArguments(name, args),
     outputSchema: toSelfContainedSchema(tolerantSchemas[findEndpoint(operationId).schema]),
     annotations: { title, ...readOnly },
-    call: async (source, formatError, call) => toToolResult(await source.get(operationId, call), formatError),
+    call: async (source, formatError, call) =>
+      toToolResult(await source.get(operationId, call), formatError, source.baseUrl),
   };
 }
 
@@ -108,12 +110,13 @@ function describeUnexpectedArguments(name: string, args: unknown): string | unde
 function toToolResult<T extends Record<string, unknown>>(
   result: McpDataResult<T>,
   formatError: FormatDataError,
+  siteUrl: string,
 ): CallToolResult {
   if (!result.ok) return toErrorResult(result.error, formatError);
   return {
     content: [
       { type: 'text', text: JSON.stringify(result.value) },
-      ...(result.notice ? [{ type: 'text' as const, text: describeNoticeForModel(result.notice) }] : []),
+      ...(result.notice ? [{ type: 'text' as const, text: describeNoticeForModel(result.notice, siteUrl) }] : []),
     ],
     structuredContent: result.value,
   };
@@ -121,13 +124,16 @@ function toToolResult<T extends Record<string, unknown>>(
 
 /**
  * An announced breaking change, said to the model beside the answer (a second text block): the
- * answer is still complete and current, but something in it is going away.
+ * answer is still complete and current, but something in it is going away. Its links are offered
+ * as the site's own, by the command line's rule (client/src/output/site-link.ts): one on another
+ * origin, or naming a user, is left out, and the notice says so.
  */
-export function describeNoticeForModel(notice: ChangeNotice): string {
+export function describeNoticeForModel(notice: ChangeNotice, siteUrl: string): string {
   const when = notice.effectiveAt ? ` It may take effect from ${notice.effectiveAt.toISOString().slice(0, 10)}.` : '';
-  const where =
-    notice.links.length > 0 ? ` Read ${notice.links.join(' and ')} before storing ids from this answer.` : '';
-  return `Notice: the API has announced a breaking change to this answer (for example, a platform id going away).${when}${where} Until then, the answer above is current.`;
+  const links = notice.links.filter((link) => whyNotSiteLink(link, siteUrl) === undefined);
+  const leftOut = links.length < notice.links.length ? ' A link to another site was left out.' : '';
+  const where = links.length > 0 ? ` Read ${links.join(' and ')} before storing ids from this answer.` : '';
+  return `Notice: the API has announced a breaking change to this answer (for example, a platform id going away).${when}${where}${leftOut} Until then, the answer above is current.`;
 }
 
 /**

@@ -11,6 +11,7 @@ import { refuseBatch, STATELESS_REVISION } from './mcp-revision-rules.ts';
 /** JSON-RPC's own codes for input that is not a request at all. */
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
+const METHOD_NOT_FOUND = -32601;
 /** MCP's code for a request of a protocol version the server does not speak, as the HTTP endpoint answers it. */
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
@@ -31,8 +32,10 @@ export const MAX_LINE_BYTES = 1024 * 1024;
  * - a line that is not JSON: a Parse error (-32700) with a null id;
  * - JSON that is not a JSON-RPC message: an Invalid Request (-32600), with the id when one can be read;
  * - a batch (an array of messages): answered with one array when the revision negotiated at
- *   `initialize` has batches (`refuseBatch`: 2025-03-26 only), else an Invalid Request. A session
- *   without `initialize` is of the stateless revision, which has none;
+ *   `initialize` has batches (`refuseBatch`: 2025-03-26 only), else an Invalid Request. Without
+ *   `initialize`, the revision is the one the messages' `_meta` names (2026-07-28, which has none);
+ * - `server/discover` without `_meta` naming 2026-07-28: the SDK serves such a session as a 2025
+ *   one, which has no `server/discover` (-32601); the error says what the request lacks;
  * - a line over `MAX_LINE_BYTES`: an Invalid Request, the line skipped.
  * - once a 2025 client has negotiated a version with `initialize`, a request whose `_meta` names
  *   another protocol version: -32022, as the HTTP endpoint answers a request whose
@@ -87,7 +90,10 @@ export class LineDelimitedStdioTransport implements Transport {
         if (typeof version === 'string') this.negotiatedVersion = version;
       }
       if ('error' in message)
-        outgoing = { ...message, error: toOneLineError(message.error, request) } as JSONRPCMessage;
+        outgoing = {
+          ...message,
+          error: toOneLineError(explainDiscoverWithoutMeta(message.error, request), request),
+        } as JSONRPCMessage;
       const batch = message.id === null || message.id === undefined ? undefined : this.batchOf.get(message.id);
       if (batch) {
         this.batchOf.delete(message.id!);
@@ -161,7 +167,7 @@ export class LineDelimitedStdioTransport implements Transport {
       );
       return;
     }
-    const batchRefused = refuseBatch(value, this.negotiatedVersion ?? STATELESS_REVISION, 'line');
+    const batchRefused = refuseBatch(value, this.negotiatedVersion ?? namedVersion(value), 'line');
     if (batchRefused !== undefined) return this.reject(null, INVALID_REQUEST, batchRefused);
     if (Array.isArray(value)) return this.receiveBatch(value);
     this.receiveMessage(value);
@@ -249,4 +255,31 @@ function readableId(value: unknown): string | number | null {
   if (typeof value !== 'object' || value === null) return null;
   const { id } = value as { id?: unknown };
   return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+/** The protocol version a message's `_meta` names, or the first one a batch's messages name. */
+function namedVersion(value: unknown): string | undefined {
+  for (const message of Array.isArray(value) ? value : [value]) {
+    const meta = (message as { params?: { _meta?: Record<string, unknown> } } | null)?.params?._meta;
+    const version = meta?.[PROTOCOL_VERSION_META_KEY];
+    if (typeof version === 'string') return version;
+  }
+  return undefined;
+}
+
+/**
+ * `server/discover` is of revision 2026-07-28, whose requests each name it in `_meta`; one that
+ * does not is served as a 2025 session, where the method does not exist. Says so, rather than a
+ * bare "Method not found".
+ */
+function explainDiscoverWithoutMeta<E extends { code: number; message: string }>(
+  error: E,
+  request: ReceivedRequest | undefined,
+): E {
+  if (error.code !== METHOD_NOT_FOUND || request?.method !== 'server/discover' || namedVersion(request) !== undefined)
+    return error;
+  return {
+    ...error,
+    message: `Method not found: server/discover is of protocol revision ${STATELESS_REVISION}, whose requests carry _meta["${PROTOCOL_VERSION_META_KEY}"]; without it, the session is of a 2025 revision, which starts with initialize`,
+  };
 }

@@ -57,10 +57,12 @@ function describeNotice(entry: ChangelogEntry, entries: ChangelogData): string[]
     ];
   }
   if (!breaking) return [];
+  // Published without notice: an emergency, or a change no request notices. The reason says which;
+  // the label says only what a client acts on.
   if (breaking.emergency)
     return [
       `Breaking, effective ${breaking.effective}: ${breaking.reason}`,
-      `Emergency: published without the ${MINIMUM_NOTICE_DAYS} days' notice.`,
+      `Published at once, without the ${MINIMUM_NOTICE_DAYS} days' notice.`,
     ];
   const announced = entries.find(({ id }) => id === breaking.announced);
   return [

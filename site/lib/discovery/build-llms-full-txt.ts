@@ -8,6 +8,18 @@
  * group of tabs the file keeps the first (the pages are converted with `firstTabOnly`).
  * @see https://llmstxt.org/
  */
+/** What `/llms-full.txt` links rather than includes; the Agent Skill says the same (build-skill-md.ts). */
+export const LLMS_FULL_LINKED_ONLY = "the API reference's operations and the changelog";
+
+/**
+ * A page's in-page links (`[Errors](#errors)`) made their text: in one file of many pages,
+ * `#errors` would land on the first page's "Errors", and the section named is on the same page.
+ * Text rather than a link to the page's Markdown twin: the file stays within its token budget.
+ */
+function unlinkInPage(markdown: string): string {
+  return markdown.replace(/\[([^\]]*)\]\(#[^)\s]*\)/g, '$1');
+}
+
 export interface MarkdownPage {
   /** The page's path, such as `/docs/cli/`. */
   pathname: string;
@@ -47,14 +59,14 @@ export function buildLlmsFullTxt(input: {
     `> Every page of ${input.baseUrl}/docs/ in one file, but the ${linked.length} listed at the end, which are linked. Of each group of tabs, the first tab; its page's Markdown has the others. ${input.baseUrl}/llms.txt links every page's Markdown.`,
   ].join('\n');
   const linkedList = [
-    `# The ${linked.length} pages linked, not included: the API reference's operations and the changelog`,
+    `# The ${linked.length} pages linked, not included: ${LLMS_FULL_LINKED_ONLY}`,
     '',
     ...linked.map((page) => `- [${page.title}](${input.baseUrl}${markdownPathOf(page.pathname)})`),
   ].join('\n');
   return (
     [
       header,
-      ...docs.map((page) => `Source: ${input.baseUrl}${page.pathname}\n\n${page.markdown.trim()}`),
+      ...docs.map((page) => `Source: ${input.baseUrl}${page.pathname}\n\n${unlinkInPage(page.markdown.trim())}`),
       ...(linked.length > 0 ? [linkedList] : []),
     ].join('\n\n---\n\n') + '\n'
   );

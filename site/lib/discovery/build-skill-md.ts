@@ -5,6 +5,7 @@
  * then Markdown instructions; keep it well under 5,000 tokens)
  */
 import { escapeMarkdownText } from '../text/escape-markdown.ts';
+import { LLMS_FULL_LINKED_ONLY } from './build-llms-full-txt.ts';
 
 export const EARSHOT_SKILL_NAME = 'earshot-discovery-api';
 
@@ -82,7 +83,7 @@ export function buildSkillMd(input: SkillMdInput): string {
     '## Learn more',
     '',
     `- ${input.llmsTxtUrl}: a map of the docs, one line per page, with the answer shapes.`,
-    `- ${input.llmsFullTxtUrl}: every docs page, as Markdown, in one file.`,
+    `- ${input.llmsFullTxtUrl}: every docs page, as Markdown, in one file, but ${LLMS_FULL_LINKED_ONLY}, which it links.`,
     `- Any docs page answers Markdown when asked with \`Accept: text/markdown\`, or at its path with \`.md\` for the trailing slash (${input.docsUrl.replace(/\/$/, '')}.md).`,
     `- ${input.docsUrl}: the documentation for people.`,
     '',

@@ -74,8 +74,8 @@ export function convertPageToMarkdown(
     // Cells unpadded: a twin is read by a model, which pays for every space of an aligned table.
     .use(remarkGfm, { tablePipeAlign: false })
     .use(remarkStringify, { bullet: '-', fences: true, rule: '-' });
-  const body = unescapeLinkAmpersands(
-    toMarkdown.stringify(toMarkdown.runSync({ type: 'root', children: main.children })).trim(),
+  const body = unescapeBareAddresses(
+    unescapeLinkAmpersands(toMarkdown.stringify(toMarkdown.runSync({ type: 'root', children: main.children })).trim()),
   );
   // The title and description are text (they may come from data): escaped, as the body is by remark,
   // and only where Markdown would read markup (a twin is not typeset, so its quotes stay plain).
@@ -95,6 +95,16 @@ function unescapeLinkAmpersands(markdown: string): string {
   return markdown.replace(/\]\(([^()\s]*)\)/g, (link, destination: string) =>
     link.replace(destination, destination.replace(/\\&(?![#A-Za-z0-9]+;)/g, '&')),
   );
+}
+
+/**
+ * remark-stringify (with GFM) writes a bare address in text as `http\\://…`, so that it is not read
+ * as an autolink; a raw reader sees the backslash. Read as a link, the address is still the same
+ * address: the backslash goes.
+ * @see https://github.github.com/gfm/#autolinks-extension-
+ */
+function unescapeBareAddresses(markdown: string): string {
+  return markdown.replace(/\b(https?)\\:\/\//g, '$1://');
 }
 
 /** A link to a docs page (`/docs/cli/#install`) goes to its Markdown version (`/docs/cli.md#install`). */

@@ -161,6 +161,8 @@ function loadReleaseFacts(baseUrl: string, tarball: ReturnType<typeof readCliTar
     /** Whether the version this build serves is recorded in `releases/manifest.json`. */
     currentReleased: current.released,
     sha256: describeRelease(tarball.version, tarball.bytes, '').sha256,
+    /** `/releases/SHA256SUMS` as served: oldest release first. */
+    sha256sums: served.sha256sums,
     /** Every recorded release, newest first. */
     recorded: (JSON.parse(served.manifestText) as ReleaseManifest).releases
       .map((record) => ({

@@ -26,9 +26,30 @@ export function isShortName(text: string): boolean {
   return [...text].length <= SHORT_CODE_CHARACTERS && !text.includes('-');
 }
 
+/**
+ * A cell that holds only code up to this many characters (`https://earshot.dev`, a default) is a
+ * value: on a wide screen it stays on one line (`table-code-value`, site/styles/docs.css), where the
+ * column has room; on a narrow one it may break at its break points like any code.
+ */
+export const CELL_VALUE_CHARACTERS = 32;
+
+/** Whether a cell's whole text is one piece of code that short: `text` is the cell's and `code` its code's. */
+function isCellValue(cellText: string, codeText: string | undefined): boolean {
+  return codeText !== undefined && cellText.trim() === codeText && [...codeText].length <= CELL_VALUE_CHARACTERS;
+}
+
+const CELL_VALUE =
+  /^(<(td|th)\b[^>]*>\s*(?:<a\b[^>]*>)?)<code\b([^>]*)>((?:(?!<\/?code\b)[\s\S])*?)<\/code>((?:<\/a>)?\s*<\/\2>)$/;
+
 /** `html` with a `<wbr>` at each break point of the text inside table cells. */
 export function addTableCodeBreaks(html: string): string {
-  return html.replace(CELL, (cell) => {
+  return html.replace(CELL, (whole) => {
+    const value = CELL_VALUE.exec(whole);
+    const inner = value?.[4]?.replace(/<[^>]+>/g, '').replace(ENTITY, '&');
+    const cell =
+      value && inner !== undefined && isCellValue(inner, inner)
+        ? `${value[1]}<code${value[3]?.includes('class=') ? value[3].replace(/class="/, 'class="table-code-value ') : `${value[3]} class="table-code-value"`}>${value[4]}</code>${value[5]}`
+        : whole;
     // Short code (`list_platforms`, `rel="deprecation"`) reads as one name: kept whole, on one line.
     const kept: string[] = [];
     const masked = cell.replace(SHORT_CODE, (code, open: string, inner: string, close: string) =>

@@ -29,6 +29,18 @@ export interface GeneratedClientSample {
   runtime?: string;
   /** The sample's TypeScript, which imports the generated client from `./earshot-api`. */
   code: string;
+  /** The file the sample is saved as, named after its operation: `listServicePlatforms.ts`. */
+  file: string;
+}
+
+/**
+ * How a reader runs a saved sample: bundled with its generated client by esbuild, then run by
+ * Node.js. Node's own TypeScript support cannot: the generated clients of @hey-api/openapi-ts and
+ * orval import their modules without a file extension, which Node refuses.
+ */
+export function runSampleCommand(sample: Pick<GeneratedClientSample, 'file'>): string {
+  const bundle = sample.file.replace(/\.ts$/, '.mjs');
+  return `npx esbuild@${lockedVersion('esbuild')} ${sample.file} --bundle --platform=node --format=esm --log-level=warning --outfile=${bundle} && node ${bundle}`;
 }
 
 /**
@@ -59,11 +71,12 @@ const PRINT_DATA = 'console.log(JSON.stringify(data.data, null, 2));';
  * Each throws on any status but 200, then prints `data` of the answer.
  */
 export function buildGeneratedClientSamples(target: SampleTarget): GeneratedClientSample[] {
-  return [openapiFetchSample(target), heyApiSample(target), orvalSample(target)];
+  const file = `${target.operationId}.ts`;
+  return [openapiFetchSample(target), heyApiSample(target), orvalSample(target)].map((sample) => ({ ...sample, file }));
 }
 
 /** openapi-typescript's types with openapi-fetch, the pair most TypeScript users pick. */
-function openapiFetchSample({ baseUrl, path }: SampleTarget): GeneratedClientSample {
+function openapiFetchSample({ baseUrl, path }: SampleTarget): Omit<GeneratedClientSample, 'file'> {
   return {
     package: 'openapi-typescript',
     version: lockedVersion('openapi-typescript'),
@@ -89,7 +102,7 @@ ${PRINT_DATA}`,
  * registry's `latest`, and with typescript 7.0.2 the generator crashes (`reading 'AnyKeyword'`).
  * The sample names the exact version the tests generate with, as every other tool a page names.
  */
-function heyApiSample({ baseUrl, operationId }: SampleTarget): GeneratedClientSample {
+function heyApiSample({ baseUrl, operationId }: SampleTarget): Omit<GeneratedClientSample, 'file'> {
   return {
     package: '@hey-api/openapi-ts',
     version: lockedVersion('@hey-api/openapi-ts'),
@@ -116,7 +129,7 @@ ${PRINT_DATA}`,
   };
 }
 
-function orvalSample({ baseUrl, operationId }: SampleTarget): GeneratedClientSample {
+function orvalSample({ baseUrl, operationId }: SampleTarget): Omit<GeneratedClientSample, 'file'> {
   return {
     package: 'orval',
     version: lockedVersion('orval'),
@@ -172,6 +185,8 @@ export function renderGeneratedClientSample(sample: GeneratedClientSample): stri
     `//   ${generateCommand(sample)}`,
     ...files,
     ...(sample.runtime ? ['// and install what it calls:', `//   npm install ${sample.runtime}`] : []),
+    `// Save this as ${sample.file}, and run it:`,
+    `//   ${runSampleCommand(sample)}`,
     '',
     sample.code,
   ].join('\n');
