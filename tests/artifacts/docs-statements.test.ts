@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { config as otherMethods } from '../../netlify/functions/other-methods.ts';
 import { pageText } from '../../tooling/docs-lint/collect-docs-text.ts';
 import { testSite } from '../support/test-build.ts';
 
@@ -19,15 +18,6 @@ const page = (path: string) => pageText(readFileSync(join(dir, path, 'index.html
 
 const statements: [string, { page: string; says: string; trueWhen: () => boolean }][] = [
   [
-    "a request other than GET or HEAD over the limit gets the CDN's own 429, not JSON",
-    {
-      page: 'docs/rate-limits',
-      says: "another method over the limit gets the CDN's own text.",
-      // Netlify's own 429 (action "rate_limit") has a body the site cannot set.
-      trueWhen: () => otherMethods.rateLimit.action === 'rate_limit' && !otherMethods.method.includes('GET'),
-    },
-  ],
-  [
     'the security policy: the answer time of SECURITY.md',
     {
       page: 'docs/security',
@@ -42,7 +32,7 @@ const statements: [string, { page: string; says: string; trueWhen: () => boolean
 const proven: { page: string; says: string; provenBy: [file: string, title: string] }[] = [
   {
     page: 'docs/rate-limits',
-    says: 'The body is an Error as JSON, with two exceptions:',
+    says: 'The body is an Error as JSON, except that an answer to HEAD has no body.',
     provenBy: ['tests/e2e/edge.spec.ts', 'answers 404 with the JSON Error body'],
   },
   {
@@ -57,6 +47,40 @@ const proven: { page: string; says: string; provenBy: [file: string, title: stri
     page: 'docs/rate-limits',
     says: 'OPTIONS gets 204 No Content',
     provenBy: ['tests/e2e/edge.spec.ts', 'every public JSON resource answers a CORS preflight 204'],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: 'share one limit across every public JSON resource:',
+    provenBy: [
+      'tests/e2e/api-errors.spec.ts',
+      'the other methods share one limit across every public JSON resource, counted apart from GET and HEAD',
+    ],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: 'Over it, a preflight still gets 204, so that a browser can read the answer that follows.',
+    provenBy: ['tests/e2e/api-errors.spec.ts', 'over it, a preflight still gets 204 with CORS'],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: 'and to those methods on a public JSON resource, states the limit in its RateLimit-Policy header',
+    provenBy: ['tests/e2e/api-errors.spec.ts', 'RateLimit-Policy is on exactly the answers the docs name'],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: "such as TRACE or PROPFIND, gets the CDN's own answer instead, which is not JSON.",
+    provenBy: [
+      'tests/e2e/api-errors.spec.ts',
+      "TRACE and PROPFIND, which no Netlify function can take, get the CDN's own answer",
+    ],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: 'Read a body as an Error only when its Content-Type is application/json.',
+    provenBy: [
+      'tests/e2e/api-errors.spec.ts',
+      '/API/v1/platforms, /api/ in another case, answers 404 with the JSON Error body',
+    ],
   },
   {
     page: 'docs/cli',

@@ -75,6 +75,33 @@ describe('judgeAnswer', () => {
     ['guarded: the limited route', { guarded: true }, answer(200, { 'ratelimit-policy': POLICY }), true],
     ['guarded: a 200 past the limit', { guarded: true }, answer(200), false],
     ['guarded: a redirect', { guarded: true }, answer(301), false],
+    [
+      'an error labelled JSON with its Error body',
+      { errorWhenJson: true },
+      {
+        ...answer(404, { 'content-type': 'application/json; charset=utf-8' }),
+        body: '{"error":"Not Found","statusCode":404}',
+      },
+      true,
+    ],
+    [
+      'an error labelled JSON with an HTML body',
+      { errorWhenJson: true },
+      { ...answer(404, { 'content-type': 'application/json' }), body: '<!doctype html><title>Not found</title>' },
+      false,
+    ],
+    [
+      'an error labelled JSON with the Error of another status',
+      { errorWhenJson: true },
+      { ...answer(404, { 'content-type': 'application/json' }), body: '{"error":"Gone","statusCode":410}' },
+      false,
+    ],
+    [
+      'an error in HTML, labelled so',
+      { errorWhenJson: true },
+      { ...answer(404, { 'content-type': 'text/html' }), body: '<!doctype html>' },
+      true,
+    ],
   ];
   for (const [name, expect, given, passes] of cases)
     it(`${name}: ${passes ? 'passes' : 'fails'}`, () =>
