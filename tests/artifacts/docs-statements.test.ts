@@ -83,6 +83,14 @@ const proven: { page: string; says: string; provenBy: [file: string, title: stri
     ],
   },
   {
+    page: 'docs/rate-limits',
+    says: 'prints an error only when the last try fails',
+    provenBy: [
+      'tests/e2e/code-samples.spec.ts',
+      'the curl back-off sample prints an error only when the last try fails',
+    ],
+  },
+  {
     page: 'docs/cli',
     says: 'so --json output pipes into jq.',
     provenBy: ['tests/e2e/code-samples.spec.ts', 'every block the register runs, as printed'],
