@@ -32,12 +32,12 @@ const statements: [string, { page: string; says: string; trueWhen: () => boolean
 const proven: { page: string; says: string; provenBy: [file: string, title: string] }[] = [
   {
     page: 'docs/rate-limits',
-    says: 'The body is an Error as JSON, except that an answer to HEAD has no body.',
+    says: "Each error's body is an Error as JSON, except an answer to HEAD, which has none.",
     provenBy: ['tests/e2e/edge.spec.ts', 'answers 404 with the JSON Error body'],
   },
   {
     page: 'docs/rate-limits',
-    says: 'an answer to HEAD has no body',
+    says: 'except an answer to HEAD, which has none',
     provenBy: [
       'tests/e2e/edge.spec.ts',
       "HEAD on an unknown API path answers the GET's status and headers, and no body",
@@ -50,7 +50,7 @@ const proven: { page: string; says: string; provenBy: [file: string, title: stri
   },
   {
     page: 'docs/rate-limits',
-    says: 'share one limit across every public JSON resource:',
+    says: 'across every public JSON resource. Over it, a preflight still gets 204.',
     provenBy: [
       'tests/e2e/api-errors.spec.ts',
       'the other methods share one limit across every public JSON resource, counted apart from GET and HEAD',
@@ -58,17 +58,17 @@ const proven: { page: string; says: string; provenBy: [file: string, title: stri
   },
   {
     page: 'docs/rate-limits',
-    says: 'Over it, a preflight still gets 204, so that a browser can read the answer that follows.',
+    says: 'DELETE share one more limit of',
     provenBy: ['tests/e2e/api-errors.spec.ts', 'over it, a preflight still gets 204 with CORS'],
   },
   {
     page: 'docs/rate-limits',
-    says: 'and to those methods on a public JSON resource, states the limit in its RateLimit-Policy header',
+    says: 'Answers to GET or HEAD under /api/, and to those methods, state the limit in RateLimit-Policy',
     provenBy: ['tests/e2e/api-errors.spec.ts', 'RateLimit-Policy is on exactly the answers the docs name'],
   },
   {
     page: 'docs/rate-limits',
-    says: "such as TRACE or PROPFIND, gets the CDN's own answer instead, which is not JSON.",
+    says: "TRACE, PROPFIND and other methods no function can take get the CDN's own answer, not JSON.",
     provenBy: [
       'tests/e2e/api-errors.spec.ts',
       "TRACE and PROPFIND, which no Netlify function can take, get the CDN's own answer",

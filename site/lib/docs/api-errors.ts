@@ -28,7 +28,6 @@ export const apiErrorRows: readonly ApiErrorRow[] = [
   { method: 'POST', path: platforms, overLimit: false, status: 405, body: METHOD_NOT_ALLOWED },
   { method: 'GET', path: platforms, overLimit: true, status: 429, body: TOO_MANY_REQUESTS },
   { method: 'HEAD', path: platforms, overLimit: true, status: 429, body: 'none' },
-  { method: 'POST', path: platforms, overLimit: true, status: 429, body: TOO_MANY_REQUESTS },
 ];
 
 /** The request cell: "`GET /api/v1/platforms`, over the limit". */
@@ -38,6 +37,6 @@ export function describeApiErrorRequest(row: ApiErrorRow): string {
 
 /** The body cell. */
 export function describeApiErrorBody(row: ApiErrorRow): string {
-  if (row.body === 'none') return 'None: a `HEAD` answer has no body.';
+  if (row.body === 'none') return 'None.';
   return `\`${JSON.stringify(row.body)}\``;
 }
