@@ -249,7 +249,11 @@ describe('the local CDN: a method a Request cannot carry', () => {
     );
     const cdn = await startLocalCdn({ port: await findFreePort(), configPath });
     try {
-      const answer = await new Promise<{ status?: number; type?: string; fn?: string | string[] }>((done, fail) =>
+      const answer = await new Promise<{
+        status: number | undefined;
+        type: string | undefined;
+        fn: string | string[] | undefined;
+      }>((done, fail) =>
         request(`${cdn.url}/mcp`, { method: 'TRACE' }, (response) => {
           response.resume();
           response.on('end', () =>

@@ -219,10 +219,10 @@ describe('the observed burst checks print what came back and never fail', () => 
       });
     }) as typeof fetch;
   };
-  const context = (fetch: typeof fetch) =>
+  const context = (send: typeof globalThis.fetch) =>
     ({
       baseUrl: 'https://earshot.dev',
-      fetch,
+      fetch: send,
       rateLimit: { windowLimit: 3, windowSize: 60 },
     }) as unknown as SmokeContext;
   const cases: [string, number, RegExp][] = [
