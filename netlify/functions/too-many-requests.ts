@@ -31,5 +31,7 @@ export const RETRY_AFTER_SECONDS = config.rateLimit.windowSize;
  */
 export default (request: Request): Response =>
   withSecurityHeaders(
-    request.method === 'OPTIONS' ? buildPreflightResponse(config.rateLimit) : buildTooManyRequestsResponse(config.rateLimit),
+    request.method === 'OPTIONS'
+      ? buildPreflightResponse(config.rateLimit)
+      : buildTooManyRequestsResponse(config.rateLimit),
   );
