@@ -13,7 +13,11 @@ import { withSecurityHeaders } from '../../site/lib/edge/security-headers.ts';
  * `method` keeps the function off the GET path: GET and HEAD never match it and stay static
  * files served by the CDN, with no invocation. A function with a `path` runs before the
  * redirect rules, so the 404 catch-all under /api/ does not take these methods first.
- * Over the rate limit, the CDN answers Netlify's own 429 without invoking the function.
+ * The methods share one rate limit across every path (one function, one limit). Over it, the CDN
+ * rewrites the request to too-many-requests, as the API's own rules do: a preflight still gets its
+ * 204 there (a browser can read no answer to a preflight but a 2xx: the Fetch standard's
+ * CORS-preflight fetch), and any other method the JSON 429 with CORS headers, which a script can read.
+ * Netlify's own 429 would be plain text without CORS headers: a network error to the browser.
  * @see https://docs.netlify.com/build/functions/configuration/ (Routing: path, method)
  * @see https://docs.netlify.com/platform/request-chain/
  */
@@ -31,7 +35,13 @@ export const config = {
     '/releases/*',
   ],
   method: ['OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'],
-  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'], action: 'rate_limit' },
+  rateLimit: {
+    windowLimit: 60,
+    windowSize: 60,
+    aggregateBy: ['ip', 'domain'],
+    action: 'rewrite',
+    to: '/.netlify/functions/too-many-requests',
+  },
 };
 
 export default (request: Request): Response => withSecurityHeaders(answerOtherMethod(request, config.rateLimit));

@@ -25,11 +25,13 @@ export const RETRY_AFTER_SECONDS = config.rateLimit.windowSize;
 
 /**
  * The 429 states the limit it enforces: its Retry-After and RateLimit fields come from the same
- * numbers. A CORS preflight over the limit is rewritten here too; it gets the usual 204, so that
- * the browser goes on to send its request and its script can read the 429 and its Retry-After,
- * rather than a network error.
+ * numbers. A CORS preflight over the limit (other-methods' shared limit) is rewritten here too; it
+ * gets the usual 204, so that the browser goes on to send its request and its script can read the
+ * answer, a 429 with its Retry-After included, rather than a network error.
  */
 export default (request: Request): Response =>
   withSecurityHeaders(
-    request.method === 'OPTIONS' ? buildPreflightResponse() : buildTooManyRequestsResponse(config.rateLimit),
+    request.method === 'OPTIONS'
+      ? buildPreflightResponse(config.rateLimit)
+      : buildTooManyRequestsResponse(config.rateLimit),
   );

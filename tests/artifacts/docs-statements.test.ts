@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { config as otherMethods } from '../../netlify/functions/other-methods.ts';
 import { pageText } from '../../tooling/docs-lint/collect-docs-text.ts';
 import { testSite } from '../support/test-build.ts';
 
@@ -19,15 +18,6 @@ const page = (path: string) => pageText(readFileSync(join(dir, path, 'index.html
 
 const statements: [string, { page: string; says: string; trueWhen: () => boolean }][] = [
   [
-    "a request other than GET or HEAD over the limit gets the CDN's own 429, not JSON",
-    {
-      page: 'docs/rate-limits',
-      says: "another method over the limit gets the CDN's own text.",
-      // Netlify's own 429 (action "rate_limit") has a body the site cannot set.
-      trueWhen: () => otherMethods.rateLimit.action === 'rate_limit' && !otherMethods.method.includes('GET'),
-    },
-  ],
-  [
     'the security policy: the answer time of SECURITY.md',
     {
       page: 'docs/security',
@@ -42,12 +32,12 @@ const statements: [string, { page: string; says: string; trueWhen: () => boolean
 const proven: { page: string; says: string; provenBy: [file: string, title: string] }[] = [
   {
     page: 'docs/rate-limits',
-    says: 'The body is an Error as JSON, with two exceptions:',
+    says: "Each error's body is an Error as JSON, except an answer to HEAD, which has none.",
     provenBy: ['tests/e2e/edge.spec.ts', 'answers 404 with the JSON Error body'],
   },
   {
     page: 'docs/rate-limits',
-    says: 'an answer to HEAD has no body',
+    says: 'except an answer to HEAD, which has none',
     provenBy: [
       'tests/e2e/edge.spec.ts',
       "HEAD on an unknown API path answers the GET's status and headers, and no body",
@@ -57,6 +47,48 @@ const proven: { page: string; says: string; provenBy: [file: string, title: stri
     page: 'docs/rate-limits',
     says: 'OPTIONS gets 204 No Content',
     provenBy: ['tests/e2e/edge.spec.ts', 'every public JSON resource answers a CORS preflight 204'],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: 'across every public JSON resource. Over it, a preflight still gets 204.',
+    provenBy: [
+      'tests/e2e/api-errors.spec.ts',
+      'the other methods share one limit across every public JSON resource, counted apart from GET and HEAD',
+    ],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: 'DELETE share one more limit of',
+    provenBy: ['tests/e2e/api-errors.spec.ts', 'over it, a preflight still gets 204 with CORS'],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: 'Answers to GET or HEAD under /api/, and to those methods, state the limit in RateLimit-Policy',
+    provenBy: ['tests/e2e/api-errors.spec.ts', 'RateLimit-Policy is on exactly the answers the docs name'],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: "TRACE, PROPFIND and other methods no function can take get the CDN's own answer, not JSON.",
+    provenBy: [
+      'tests/e2e/api-errors.spec.ts',
+      "TRACE and PROPFIND, which no Netlify function can take, get the CDN's own answer",
+    ],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: 'Read a body as an Error only when its Content-Type is application/json.',
+    provenBy: [
+      'tests/e2e/api-errors.spec.ts',
+      '/API/v1/platforms, /api/ in another case, answers 404 with the JSON Error body',
+    ],
+  },
+  {
+    page: 'docs/rate-limits',
+    says: 'prints an error only when the last try fails',
+    provenBy: [
+      'tests/e2e/code-samples.spec.ts',
+      'the curl back-off sample prints an error only when the last try fails',
+    ],
   },
   {
     page: 'docs/cli',

@@ -159,7 +159,11 @@ for (const retryAfter of ['1', undefined])
         expect(result.code, result.stderr).toBe(0);
         expectShownOutput(sample, result.stdout);
         expect(requests).toBe(2);
-        if (label === 'curl') return;
+        // curl prints nothing on its way to success: an error line would read as a failure.
+        if (label === 'curl') {
+          expect(result.stderr).toBe('');
+          return;
+        }
         const waited = Number(/^rate limited; retrying in ([\d.]+) s\n$/.exec(result.stderr)?.[1]);
         // Retry-After's seconds, or else a random wait within the client's first range.
         if (retryAfter) expect(waited).toBe(Number(retryAfter));
@@ -171,6 +175,21 @@ for (const retryAfter of ['1', undefined])
       });
     }
   });
+
+test('the curl back-off sample prints an error only when the last try fails: one line, and a non-zero exit code', async ({
+  page,
+  baseURL,
+}) => {
+  const sample = (await readSamples(page, '/docs/rate-limits/')).find((candidate) => candidate.label === 'curl')!;
+  // A 404 is not retried: this is the last try.
+  const result = await runSample(
+    { ...sample, code: sample.code.replace(`${baseURL}/api/v1/platforms`, `${baseURL}/api/v1/nothing`) },
+    folder,
+  );
+  expect(result.code).toBe(22);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toBe('curl: The requested URL returned error: 404\n');
+});
 
 test.describe('the conditional requests on /docs/rate-limits/', () => {
   for (const label of ['curl', 'JavaScript', 'Python']) {

@@ -1,6 +1,6 @@
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, parse as parsePath } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -35,6 +35,7 @@ interface ManifestFunction {
     action: {
       type: string;
       config: {
+        to?: string;
         rateLimitConfig: { windowLimit: number; windowSize: number; algorithm: string };
         aggregate: { keys: { type: string }[] };
       };
@@ -71,7 +72,7 @@ before(async () => {
 after(() => rmSync(bundleDir, { recursive: true, force: true }));
 
 describe('netlify/functions, as Netlify bundles them', () => {
-  it('deploys exactly the five functions, each rate limited like the rule that leads to it in netlify.toml (the MCP ones like /mcp), with Netlify’s own 429 over it', () => {
+  it('deploys exactly the five functions, each rate limited like the rule that leads to it in netlify.toml (the MCP ones like /mcp), with Netlify’s own 429 over it, but other-methods, which rewrites to too-many-requests', () => {
     assert.deepEqual(
       manifest.map((fn) => fn.name).sort(),
       readdirSync(netlify.functions!.directory!)
@@ -91,7 +92,15 @@ describe('netlify/functions, as Netlify bundles them', () => {
         fn.name.startsWith('mcp') ? mcpRateLimit : rateLimit,
         `${fn.name}: its config.rateLimit and netlify.toml disagree`,
       );
-      assert.equal(fn.trafficRules?.action.type, 'rate_limit', fn.name);
+      // other-methods' limit is shared by every path it answers; over it, a preflight must still get
+      // its 204, which the too-many-requests function gives (Netlify's own 429 would fail it).
+      if (fn.name === 'other-methods')
+        assert.deepEqual(
+          [fn.trafficRules?.action.type, fn.trafficRules?.action.config.to],
+          ['rewrite', '/.netlify/functions/too-many-requests'],
+          fn.name,
+        );
+      else assert.equal(fn.trafficRules?.action.type, 'rate_limit', fn.name);
       // Netlify's only algorithm, which the docs and the README describe.
       assert.equal(fn.trafficRules?.action.config.rateLimitConfig.algorithm, 'sliding_window', fn.name);
     }
@@ -119,6 +128,47 @@ describe('netlify/functions, as Netlify bundles them', () => {
     assert.deepEqual(routes.map((route) => route.pattern).sort(), [...corsPaths].sort());
     for (const route of routes)
       assert.deepEqual(route.methods, ['OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'], route.pattern);
+  });
+
+  it('other-methods takes every method a function may declare but GET and HEAD; Netlify refuses a function that declares TRACE or PROPFIND', async () => {
+    /** Whether Netlify's bundler deploys a function that declares `method`. */
+    const declarable = async (method: string) => {
+      const dir = mkdtempSync(join(tmpdir(), 'earshot-method-'));
+      try {
+        mkdirSync(join(dir, 'functions'));
+        writeFileSync(
+          join(dir, 'functions', 'probe.mjs'),
+          `export const config = { path: '/probe', method: ['${method}'] };\nexport default () => new Response('');\n`,
+        );
+        await zipFunctions([join(dir, 'functions')], join(dir, 'out'), { archiveFormat: 'none', basePath: dir });
+        return true;
+      } catch (error) {
+        assert.match(String(error), /configuration error on 'method'/, method);
+        return false;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const candidates = [
+      'GET',
+      'HEAD',
+      'OPTIONS',
+      'POST',
+      'PUT',
+      'PATCH',
+      'DELETE',
+      'TRACE',
+      'PROPFIND',
+      'CONNECT',
+      'QUERY',
+    ];
+    const accepted: string[] = [];
+    for (const method of candidates) if (await declarable(method)) accepted.push(method);
+    assert.deepEqual(
+      accepted.filter((method) => method !== 'GET' && method !== 'HEAD').sort(),
+      [...otherMethodsConfig.method].sort(),
+    );
+    assert.ok(!accepted.includes('TRACE') && !accepted.includes('PROPFIND'));
   });
 
   it('the code reads the same config the bundler does', () => {

@@ -58,7 +58,7 @@ export const codeBlockRegister: readonly RegisteredBlock[] = [
   {
     name: 'the back-off in curl',
     pages: ['/docs/rate-limits/'],
-    match: /^curl --fail -sS --retry /,
+    match: /^curl --fail -s --retry /,
     test: SAMPLES_SPEC,
   },
   {

@@ -237,6 +237,39 @@ describe('the local CDN: one path for functions, redirect rules and header rules
   });
 });
 
+describe('the local CDN: a method a Request cannot carry', () => {
+  it("TRACE to a function gets the CDN's own 405 in plain text, and the function never runs", async () => {
+    const configPath = writeSite(
+      '[[redirects]]\n  from = "/mcp"\n  to = "/.netlify/functions/mcp"\n  status = 200\n  force = true\n',
+      {},
+    );
+    writeFileSync(
+      join(configPath, '..', 'functions', 'mcp.mjs'),
+      "export default () => new Response('ran', { headers: { 'x-fn': 'mcp' } });\n",
+    );
+    const cdn = await startLocalCdn({ port: await findFreePort(), configPath });
+    try {
+      const answer = await new Promise<{
+        status: number | undefined;
+        type: string | undefined;
+        fn: string | string[] | undefined;
+      }>((done, fail) =>
+        request(`${cdn.url}/mcp`, { method: 'TRACE' }, (response) => {
+          response.resume();
+          response.on('end', () =>
+            done({ status: response.statusCode, type: response.headers['content-type'], fn: response.headers['x-fn'] }),
+          );
+        })
+          .on('error', fail)
+          .end(),
+      );
+      assert.deepEqual(answer, { status: 405, type: 'text/plain; charset=utf-8', fn: undefined });
+    } finally {
+      await cdn.stop();
+    }
+  });
+});
+
 describe('the local CDN: function paths as zip-it-and-ship-it routes them', () => {
   const fn = (name: string, config: SiteFunction['config']): SiteFunction => ({
     name,

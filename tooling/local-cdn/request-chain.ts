@@ -187,9 +187,19 @@ async function serveStaticFile(
   return sendAnswer(exchange, status, { ...headers, 'content-length': String(body.length) }, body);
 }
 
+/**
+ * Methods a function's Request cannot carry (the Fetch standard forbids them): the local CDN
+ * answers them itself, as it answers any method but GET and HEAD on a static file. What Netlify's
+ * CDN does with them is undocumented (tooling/smoke/netlify-conformance.ts observes TRACE).
+ * @see https://fetch.spec.whatwg.org/#forbidden-method
+ */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 /** Runs a function as Netlify does (a Request and a Context in, a Response out) and writes its answer as it is. */
 async function invokeFunction(exchange: Exchange, fn: SiteFunction): Promise<void> {
   const { request, response, client, host, method, pathname } = exchange;
+  if (FORBIDDEN_METHODS.has(method.toUpperCase()))
+    return sendAnswer(exchange, 405, { ...textHeaders(), allow: 'GET, HEAD' }, 'Method Not Allowed\n');
   const body = await readBody(request);
   // The rest of the body is read and dropped after the answer (Node does so for an unread request),
   // so that a client still sending it gets the 413 instead of a broken pipe.

@@ -37,6 +37,8 @@ export interface ConformanceRow {
     refused?: boolean;
     /** Refused (4xx), or answered 200 by the API's rate-limited route (its RateLimit-Policy). */
     guarded?: boolean;
+    /** An error labelled application/json has the Error body of its status (the docs' rule to read it). */
+    errorWhenJson?: boolean;
   };
   /** Who settles it: see the top of this file. */
   judge: 'local' | 'deploy' | 'observe';
@@ -185,6 +187,21 @@ export const NETLIFY_CONFORMANCE: ConformanceRow[] = [
       };
     }),
   ),
+  ...API_ROUTES.map((route): ConformanceRow => ({
+    behaviour: `${route} in capitals: an error labelled application/json has the Error body (the /api/* header rule matches any case)`,
+    citation: CASE_SENSITIVE,
+    request: { method: 'GET', path: respellings(route)[0]!.path },
+    expect: { guarded: true, errorWhenJson: true },
+    judge: 'deploy',
+  })),
+  ...['TRACE', 'PROPFIND'].map((method): ConformanceRow => ({
+    behaviour: `${method}, which no function may declare, gets the CDN's own answer (the local server: 405 in plain text)`,
+    citation:
+      "@netlify/zip-it-and-ship-it, in_source_config (a function's `method` is GET, POST, PUT, PATCH, OPTIONS, DELETE or HEAD); the CDN's answer is undocumented",
+    request: { method, path: '/api/v1/platforms' },
+    expect: { status: 405, mediaTypes: { 'content-type': 'text/plain' } },
+    judge: 'observe',
+  })),
   ...[
     ['too-many-requests', { status: 429, jsonError: TOO_MANY_REQUESTS }],
     ['mcp-too-many-requests', { status: 429 }],
@@ -275,6 +292,20 @@ export function judgeAnswer(row: ConformanceRow, answer: RawAnswer): string[] {
     problems.push(
       `status ${answer.status} with RateLimit-Policy ${JSON.stringify(answer.headers['ratelimit-policy'] ?? null)}, expected a 4xx or the API's limited route`,
     );
+  if (expect.errorWhenJson && answer.status >= 400) {
+    const type = String(answer.headers['content-type'] ?? '');
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.body);
+    } catch {
+      body = undefined;
+    }
+    const error = body as { error?: unknown; statusCode?: unknown } | undefined;
+    if (/^application\/json/i.test(type) && !(typeof error?.error === 'string' && error.statusCode === answer.status))
+      problems.push(
+        `a ${answer.status} labelled ${type} whose body is not its Error: ${JSON.stringify(answer.body.slice(0, 120))}`,
+      );
+  }
   if (expect.jsonError) {
     const type = String(answer.headers['content-type'] ?? '');
     if (!type.startsWith('application/json')) problems.push(`content-type ${JSON.stringify(type)}, expected JSON`);

@@ -7,8 +7,8 @@
 import { METHOD_NOT_ALLOWED, NOT_FOUND, TOO_MANY_REQUESTS } from '../../../contract/api-errors.ts';
 import type { ApiError } from '../../../contract/schemas/index.ts';
 
-/** What a row's answer carries: the Error as JSON, no body at all (HEAD), or a body that is not JSON. */
-type ApiErrorBody = ApiError | 'none' | 'not-json';
+/** What a row's answer carries: the Error as JSON, or no body at all (HEAD). */
+type ApiErrorBody = ApiError | 'none';
 
 export interface ApiErrorRow {
   method: string;
@@ -28,7 +28,6 @@ export const apiErrorRows: readonly ApiErrorRow[] = [
   { method: 'POST', path: platforms, overLimit: false, status: 405, body: METHOD_NOT_ALLOWED },
   { method: 'GET', path: platforms, overLimit: true, status: 429, body: TOO_MANY_REQUESTS },
   { method: 'HEAD', path: platforms, overLimit: true, status: 429, body: 'none' },
-  { method: 'POST', path: platforms, overLimit: true, status: 429, body: 'not-json' },
 ];
 
 /** The request cell: "`GET /api/v1/platforms`, over the limit". */
@@ -38,7 +37,6 @@ export function describeApiErrorRequest(row: ApiErrorRow): string {
 
 /** The body cell. */
 export function describeApiErrorBody(row: ApiErrorRow): string {
-  if (row.body === 'none') return 'None: a `HEAD` answer has no body.';
-  if (row.body === 'not-json') return "The CDN's own, plain text.";
+  if (row.body === 'none') return 'None.';
   return `\`${JSON.stringify(row.body)}\``;
 }

@@ -130,8 +130,15 @@ export function buildBackoffSamples(url: string, rule: SampleRetryRule): CodeSam
       label: 'curl',
       lang: 'sh',
       // curl 7.66 and later retries a 429 after the time its Retry-After names. --fail rather than
-      // --fail-with-body: the latter would print each 429's body before the answer.
-      code: curlGet(`--fail -sS --retry ${rule.retries}`, url),
+      // --fail-with-body: the latter would print each 429's body before the answer. -s rather than
+      // -sS: -S prints "curl: (22) … 429" for every 429 it retries, which reads as a failure on the
+      // way to success; the -w line (curl 7.75: %{onerror}, %{errormsg}) prints the error only
+      // when the last try fails.
+      code: curlGet(
+        `--fail -s --retry ${rule.retries} \\
+  -w '%{onerror}%{stderr}curl: %{errormsg}\\n'`,
+        url,
+      ),
     },
     {
       language: 'javascript',

@@ -16,6 +16,7 @@ import { RELEASE_PATHS } from '../../../contract/release-paths.ts';
 import type { ReleaseManifest } from '../../../contract/schemas/index.ts';
 import { loadSiteContext } from '../site-context.ts';
 import { describeRetryRule, loadRetryRule } from './retry-rule.ts';
+import { config as otherMethodsConfig } from '../../../netlify/functions/other-methods.ts';
 
 /** How many platforms a sample answer shows; the rest is counted, so that no page grows with the data. */
 export const SAMPLE_PLATFORM_COUNT = 3;
@@ -89,6 +90,15 @@ export function loadDocsFacts() {
     },
     /** The remote MCP endpoint's own limit (the `/mcp` rule), and how it answers over it. */
     mcpRateLimit: describeMcpRateLimit(mcpRateLimit),
+    /**
+     * The one limit that every method but GET and HEAD shares across the public JSON resources:
+     * the other-methods function's own (netlify/functions/other-methods.ts), its methods listed.
+     */
+    otherMethodsRateLimit: {
+      ...otherMethodsConfig.rateLimit,
+      text: describeClientRateLimit(otherMethodsConfig.rateLimit),
+      methods: otherMethodsConfig.method,
+    },
     tooManyRequestsBody: JSON.stringify(TOO_MANY_REQUESTS),
     notFoundBody: JSON.stringify(NOT_FOUND),
     /** The Node.js versions the `earshot` package (the command-line client) runs on. */

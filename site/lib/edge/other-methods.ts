@@ -25,7 +25,7 @@ export function answerOtherMethod(
   request: Request,
   rateLimit: Pick<RateLimit, 'windowLimit' | 'windowSize'>,
 ): Response {
-  if (request.method === 'OPTIONS') return buildPreflightResponse();
+  if (request.method === 'OPTIONS') return buildPreflightResponse(rateLimit);
   return new Response(JSON.stringify(METHOD_NOT_ALLOWED), {
     status: METHOD_NOT_ALLOWED.statusCode,
     headers: {
@@ -40,8 +40,11 @@ export function answerOtherMethod(
   });
 }
 
-/** The 204 that answers an OPTIONS request: a CORS preflight, or a plain OPTIONS. */
-export function buildPreflightResponse(): Response {
+/**
+ * The 204 that answers an OPTIONS request: a CORS preflight, or a plain OPTIONS. It states the
+ * limit that OPTIONS counts in (`RateLimit-Policy`), as every other method's answer does.
+ */
+export function buildPreflightResponse(rateLimit: Pick<RateLimit, 'windowLimit' | 'windowSize'>): Response {
   const allow = ALLOWED_METHODS.join(', ');
   return new Response(null, {
     status: 204,
@@ -51,6 +54,7 @@ export function buildPreflightResponse(): Response {
       'Access-Control-Allow-Methods': allow,
       'Access-Control-Allow-Headers': '*',
       'Access-Control-Max-Age': String(CORS_PREFLIGHT_MAX_AGE_SECONDS),
+      'RateLimit-Policy': formatRateLimitPolicy(rateLimit),
       'Cache-Control': 'no-store',
     },
   });
