@@ -231,11 +231,11 @@ describe('the docs, as the test run built them', () => {
       // The break points (site/lib/docs/table-code-breaks.ts) are not part of the names and ids.
       ...readPage('docs/platforms')
         .replace(/<wbr>|<span class="table-code-piece">([^<]*)<\/span>/g, '$1')
-        .matchAll(/<tr><td>([^<]*)<\/td><td><code>([^<]*)<\/code><\/td><td>(.*?)<\/td><\/tr>/g),
+        .matchAll(/<tr><td>([^<]*)<\/td><td><code[^>]*>([^<]*)<\/code><\/td><td>(.*?)<\/td><\/tr>/g),
     ].map(([, name, id, types]) => ({
       id,
       name,
-      targetTypes: [...types!.matchAll(/<code>([^<]*)<\/code>/g)].map((match) => match[1]),
+      targetTypes: [...types!.matchAll(/<code[^>]*>([^<]*)<\/code>/g)].map((match) => match[1]),
     }));
     assert.deepEqual(rows, platforms);
   });

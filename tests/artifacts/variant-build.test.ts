@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { DEFAULT_RETRIES } from '../../client/src/api/retry-policy.ts';
 import { endpointFile, endpoints, OPENAPI_PATH } from '../../contract/endpoints.ts';
 import { describeRateLimit, readRateLimit } from '../../contract/rate-limit.ts';
+import { config as otherMethodsConfig } from '../../netlify/functions/other-methods.ts';
 import { loadSiteDataOrThrow } from '../../site/lib/data/load-site-data.ts';
 import { describeRetryLimit } from '../../site/lib/docs/retry-rule.ts';
 import { EXAMPLE_PLATFORM_COUNT } from '../../site/lib/openapi/build-openapi-document.ts';
@@ -48,20 +49,47 @@ const examplePlatforms = platforms.slice(0, EXAMPLE_PLATFORM_COUNT);
 
 const rateLimit = readRateLimit();
 const changedLimit = { ...rateLimit, windowLimit: rateLimit.windowLimit - 15 };
+/** The other methods' shared limit: a fact of its own, today the same figure as the API's. */
+const otherLimit = otherMethodsConfig.rateLimit;
+const changedOtherLimit = { ...otherLimit, windowLimit: otherLimit.windowLimit - 10 };
 const changedRetries = DEFAULT_RETRIES + 2;
 
 /** What readers get: pages, twins, the llms files and the skill. */
 const isReadersText = (path: string) =>
   path.endsWith('.html') || path.endsWith('.md') || path === 'llms.txt' || path === 'llms-full.txt';
 
-const facts: [string, { before: string; after: string }][] = [
+/**
+ * Each fact, what stated it and states it now, and the texts that must state it. Two facts may
+ * read the same today ("60 requests per 60 seconds"): a text that stated the old wording must
+ * state one of the new ones, and no text may keep the old.
+ */
+const facts: [string, { before: string; after: string; statedIn: string[]; inSkill: boolean }][] = [
   [
     "the API's rate limit (netlify.toml)",
-    { before: describeRateLimit(rateLimit), after: describeRateLimit(changedLimit) },
+    {
+      before: describeRateLimit(rateLimit),
+      after: describeRateLimit(changedLimit),
+      statedIn: ['llms.txt', 'llms-full.txt', 'docs/rate-limits.md', 'docs/rate-limits/index.html'],
+      inSkill: true,
+    },
+  ],
+  [
+    "the other methods' shared limit (netlify/functions/other-methods.ts)",
+    {
+      before: describeRateLimit(otherLimit),
+      after: describeRateLimit(changedOtherLimit),
+      statedIn: ['llms-full.txt', 'docs/rate-limits.md', 'docs/rate-limits/index.html'],
+      inSkill: false,
+    },
   ],
   [
     "the client's retry default (client/src/api/retry-policy.ts)",
-    { before: describeRetryLimit(DEFAULT_RETRIES), after: describeRetryLimit(changedRetries) },
+    {
+      before: describeRetryLimit(DEFAULT_RETRIES),
+      after: describeRetryLimit(changedRetries),
+      statedIn: ['llms.txt', 'llms-full.txt', 'docs/rate-limits.md', 'docs/rate-limits/index.html'],
+      inSkill: true,
+    },
   ],
 ];
 
@@ -128,6 +156,11 @@ before(async () => {
     'netlify.toml',
     new RegExp(`window_limit = ${rateLimit.windowLimit}$`, 'gm'),
     `window_limit = ${changedLimit.windowLimit}`,
+  );
+  edit(
+    'netlify/functions/other-methods.ts',
+    new RegExp(`windowLimit: ${otherLimit.windowLimit},`),
+    `windowLimit: ${changedOtherLimit.windowLimit},`,
   );
   edit(
     'client/src/api/retry-policy.ts',
@@ -261,22 +294,29 @@ describe('a fact changed at its home, built once', () => {
   const built = () => readPublishedFiles(testSite().dir).filter(({ path }) => isReadersText(path));
   const changed = () => files.filter(({ path }) => isReadersText(path));
 
-  for (const [name, { before: old, after: now }] of facts) {
-    it(`${name}: every text that stated "${old}" states "${now}", and none the old`, () => {
-      const stating = (files: PublishedFile[], text: string) =>
-        files.filter((file) => file.text.includes(text)).map(({ path }) => path);
+  const stating = (files: PublishedFile[], text: string) =>
+    files.filter((file) => file.text.includes(text)).map(({ path }) => path);
+  for (const [name, { before: old, after: now, statedIn }] of facts) {
+    it(`${name}: every text that stated "${old}" states "${now}" (or the new wording of a fact worded the same), and none the old`, () => {
       const stated = stating(built(), old);
-      for (const path of ['llms.txt', 'llms-full.txt', 'docs/rate-limits.md', 'docs/rate-limits/index.html'])
+      for (const path of statedIn) {
         assert.ok(stated.includes(path), `${path} does not state "${old}"`);
-      assert.deepEqual(stating(changed(), now), stated);
+        assert.ok(stating(changed(), now).includes(path), `${path} does not state "${now}"`);
+      }
+      const newWordings = facts.filter(([, fact]) => fact.before === old).map(([, fact]) => fact.after);
+      assert.deepEqual(
+        stated.filter((path) => !newWordings.some((wording) => stating(changed(), wording).includes(path))),
+        [],
+      );
       assert.deepEqual(stating(changed(), old), []);
     });
   }
 
-  it('the Agent Skill states both new facts', () => {
+  it('the Agent Skill states the new API limit and retry default', () => {
     const skill = changed().find(({ path }) => path.endsWith('/SKILL.md'));
     assert.ok(skill, 'no SKILL.md in the build');
-    for (const [, { after: now }] of facts) assert.ok(skill.text.includes(now), `the skill lacks "${now}"`);
+    for (const [, { after: now, inSkill }] of facts)
+      if (inSkill) assert.ok(skill.text.includes(now), `the skill lacks "${now}"`);
   });
 });
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { endpoints as registeredEndpoints } from '../../contract/endpoints.ts';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH } from '../../site/lib/discovery/build-api-catalog.ts';
-import { markdownPathOf } from '../../site/lib/discovery/build-llms-full-txt.ts';
+import { markdownPathOf, unlinkInPage } from '../../site/lib/discovery/build-llms-full-txt.ts';
 import { API_REFERENCE_BASE } from '../../site/lib/docs/docs-navigation.ts';
 import { CHANGELOG_PAGE_PATH } from '../../site/lib/changelog/build-changelog-feed.ts';
 import { publishedSchemas } from '../../site/lib/discovery/published-schemas.ts';
@@ -122,8 +122,9 @@ test('/llms-full.txt holds every docs page and the API reference overview, each 
     const markdown = (await (await request.get(markdownPathOf(path))).text()).trim();
     const part = full.split(`Source: ${baseURL}${path}\n\n`)[1]?.split('\n\n---\n\n')[0];
     expect(part, path).toBeDefined();
-    // Every line is the twin's, but the line that names the tabs left out, each a tab of the twin.
-    const twinLines = new Set(markdown.split('\n'));
+    // Every line is the twin's (its in-page links made text), but the line that names the tabs
+    // left out, each a tab of the twin.
+    const twinLines = new Set(unlinkInPage(markdown).split('\n'));
     const otherTabs = `Also in [the page's Markdown](${baseURL}${markdownPathOf(path)}): `;
     for (const line of part!.split('\n')) {
       if (!line.startsWith(otherTabs)) expect(twinLines.has(line), `${path}: ${line}`).toBe(true);
@@ -131,7 +132,7 @@ test('/llms-full.txt holds every docs page and the API reference overview, each 
         for (const label of line.slice(otherTabs.length, -1).split(', '))
           expect(twinLines.has(`**${label}**`), `${path}: the tab ${label}`).toBe(true);
     }
-    expect(part!.split('\n')[0]).toBe(markdown.split('\n')[0]);
+    expect(part!.split('\n')[0]).toBe(unlinkInPage(markdown).split('\n')[0]);
   }
 });
 

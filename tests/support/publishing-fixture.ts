@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recordAsPublished } from '../../tooling/published-contract/record-as-published.ts';
+import { runChanges } from '../../tooling/published-contract/run-changes.ts';
 
 /**
  * The data the tests of the publishing rules edit, frozen: platforms, product and changelog with
@@ -23,4 +24,17 @@ export function copyPublishingFixture(prefix = 'earshot-fixture-'): string {
   cpSync(PUBLISHING_FIXTURE, dir, { recursive: true });
   recordAsPublished(dir);
   return dir;
+}
+
+/** `npm run changes <argv>` on the data in `dir`, with the build's clock at `today`: its exit code and output. */
+export function runChangesOn(dir: string, argv: string[], today: string) {
+  let stdout = '';
+  let stderr = '';
+  const code = runChanges(argv, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    dataDir: dir,
+    today,
+  });
+  return { code, stdout, stderr };
 }

@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { addDays, MINIMUM_NOTICE_DAYS } from '../../contract/change-notice.ts';
 import type { PlatformsData } from '../../contract/schemas/index.ts';
 import type { ContractChange } from '../../tooling/published-contract/contract-change.ts';
 import { describeEntry } from '../../tooling/published-contract/record-changes.ts';
-import { runChanges } from '../../tooling/published-contract/run-changes.ts';
+import { copyPublishingFixture, runChangesOn } from '../support/publishing-fixture.ts';
 
 /**
  * `npm run changes` in the editor's loop: a record with nothing to record is refused, the default
  * changelog title reads as a sentence, and an announced change whose date has passed is named
- * with the command that makes it. Each case edits a copy of data/; nothing expected is read from it.
+ * with the command that makes it. Each case edits a copy of the publishing fixture (tests/support/publishing-fixture.ts), never the
+ * shipped data/.
  */
 const TODAY = '2026-12-01';
 const EFFECTIVE = addDays(TODAY, MINIMUM_NOTICE_DAYS);
@@ -20,26 +20,15 @@ const folders: string[] = [];
 after(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
 function copyData(edit: (platforms: PlatformsData) => void = () => {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'earshot-changes-'));
+  const dir = copyPublishingFixture('earshot-changes-');
   folders.push(dir);
-  cpSync('data', dir, { recursive: true });
   const platforms = JSON.parse(readFileSync(join(dir, 'platforms.json'), 'utf8')) as PlatformsData;
   edit(platforms);
   writeFileSync(join(dir, 'platforms.json'), JSON.stringify(platforms));
   return dir;
 }
 
-function changes(dir: string, argv: string[], today = TODAY) {
-  let stdout = '';
-  let stderr = '';
-  const code = runChanges(argv, {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    dataDir: dir,
-    today,
-  });
-  return { code, stdout, stderr };
-}
+const changes = (dir: string, argv: string[], today = TODAY) => runChangesOn(dir, argv, today);
 
 const ADDED = { id: 'zz-loop-forum', name: 'Loop Forum', targetTypes: ['keyword'] } as PlatformsData[number];
 
@@ -73,7 +62,7 @@ describe('the default title of a changelog entry', () => {
 });
 
 describe('an announced change whose date has passed', () => {
-  /** A copy of data/ with the platform ADDED published, then its removal announced TODAY. */
+  /** A copy of the fixture with the platform ADDED published, then its removal announced TODAY. */
   function announcedRemoval(): string {
     const dir = copyData((platforms) => platforms.push(ADDED));
     assert.equal(changes(dir, ['--record']).code, 0);

@@ -8,9 +8,8 @@ import type { ChangelogData, PlatformsData, ProductData } from '../../contract/s
 import { toUnrecordedProblem } from '../../tooling/published-contract/contract-change.ts';
 import { inspectPublication } from '../../tooling/published-contract/inspect-publication.ts';
 import { CONTRACT_FILE, type PublishedContract } from '../../tooling/published-contract/published-contract.ts';
-import { runChanges } from '../../tooling/published-contract/run-changes.ts';
 import { describeEntryLines } from '../../site/lib/changelog/build-changelog-feed.ts';
-import { copyPublishingFixture } from '../support/publishing-fixture.ts';
+import { copyPublishingFixture, runChangesOn } from '../support/publishing-fixture.ts';
 import { EXAMPLE_PLATFORM_COUNT } from '../../site/lib/openapi/describe-endpoint.ts';
 
 /**
@@ -50,17 +49,7 @@ function buildLines(dir: string): string[] {
   return problems.map(formatDataProblem);
 }
 
-function changes(dir: string, argv: string[], today = TODAY) {
-  let stdout = '';
-  let stderr = '';
-  const code = runChanges(argv, {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    dataDir: dir,
-    today,
-  });
-  return { code, stdout, stderr };
-}
+const changes = (dir: string, argv: string[], today = TODAY) => runChangesOn(dir, argv, today);
 
 /** Announces the breaking changes of `dir` today, then records them on their effective date. */
 function announceThenRecord(dir: string, extra: string[] = []): void {

@@ -16,7 +16,7 @@ export const LLMS_FULL_LINKED_ONLY = "the API reference's operations and the cha
  * `#errors` would land on the first page's "Errors", and the section named is on the same page.
  * Text rather than a link to the page's Markdown twin: the file stays within its token budget.
  */
-function unlinkInPage(markdown: string): string {
+export function unlinkInPage(markdown: string): string {
   return markdown.replace(/\[([^\]]*)\]\(#[^)\s]*\)/g, '$1');
 }
 
