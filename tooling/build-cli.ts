@@ -18,7 +18,9 @@
  * Two modules are baked at bundle time instead of being computed at run time (see their doc
  * comments): `baked/build-facts.ts` (version, production base URL) and
  * `baked/response-validators.ts` (ajv standalone code, so the client needs no ajv), which is
- * `dist/response-validators.mjs`, a file of its own (VALIDATORS_FILE).
+ * `dist/response-validators.mjs`, a file of its own (VALIDATORS_FILE); and
+ * `baked/tool-output-schemas.ts` (the MCP tools' output schemas, TOOL_OUTPUT_SCHEMAS_FILE). The
+ * contract's wording reaches the package only through these two files and `index.d.ts`.
  */
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
@@ -39,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { readBuildFacts } from '../client/src/baked/build-facts.ts';
 import { DEFAULT_RETRY_POLICY, MAX_MAX_WAIT_SECONDS } from '../client/src/api/retry-policy.ts';
 import { checkedSchemaNames } from '../client/src/baked/validator-names.ts';
+import { toolOutputSchemas } from '../client/src/baked/tool-output-schemas.ts';
 import { commandDefinitions, commandName, exitCodeDefinitions } from '../client/src/definitions.ts';
 import { createSchemaValidator } from '../contract/create-schema-validator.ts';
 import type { endpoints } from '../contract/endpoints.ts';
@@ -150,11 +153,22 @@ export function generateBuildFactsModule(): string {
 export const VALIDATORS_FILE = 'response-validators.mjs';
 const VALIDATORS_IMPORT = '#response-validators';
 
+/**
+ * The MCP tools' output schemas, a file of their own for the same reason (their descriptions are
+ * the contract's wording), imported as `#tool-output-schemas`.
+ */
+export const TOOL_OUTPUT_SCHEMAS_FILE = 'tool-output-schemas.mjs';
+const TOOL_OUTPUT_SCHEMAS_IMPORT = '#tool-output-schemas';
+
 const bakeModules: Plugin = {
   name: 'bake-modules',
   setup(builder) {
     builder.onResolve({ filter: /\/baked\/response-validators\.ts$/ }, () => ({
       path: VALIDATORS_IMPORT,
+      external: true,
+    }));
+    builder.onResolve({ filter: /\/baked\/tool-output-schemas\.ts$/ }, () => ({
+      path: TOOL_OUTPUT_SCHEMAS_IMPORT,
       external: true,
     }));
     // The path is relative to the project: esbuild hashes it into the chunk names, and an absolute
@@ -196,14 +210,21 @@ async function buildValidators(outdir: string, write: boolean): Promise<Metafile
   return metafile;
 }
 
+/** `dist/tool-output-schemas.mjs`: the objects the source module computes, as JSON. */
+export function generateToolOutputSchemasModule(): string {
+  return `export const toolOutputSchemas = ${JSON.stringify(toolOutputSchemas)};\n`;
+}
+
 /**
  * Bundles the client into `outdir` (nothing is written with `write: false`): the command line and
  * the library, then the validators; one metafile of both, which lists every package that ships.
+ * The tools' output schemas need no bundling: a module of JSON, written beside them.
  */
 export async function bundleClient({ outdir = CLI_OUTDIR, write = true } = {}): Promise<Metafile> {
   const logLevel = write ? cliBuildOptions.logLevel : 'silent';
   const { metafile } = await build({ ...cliBuildOptions, outdir, metafile: true, write, logLevel });
   const validators = await buildValidators(outdir, write);
+  if (write) writeFileSync(join(outdir, TOOL_OUTPUT_SCHEMAS_FILE), generateToolOutputSchemasModule());
   return {
     inputs: { ...metafile.inputs, ...validators.inputs },
     outputs: { ...metafile.outputs, ...validators.outputs },

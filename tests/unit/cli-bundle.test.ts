@@ -59,4 +59,16 @@ describe('the client bundle', async () => {
       );
     }
   });
+
+  it("takes the contract's wording only through the files a build may change without a release", () => {
+    // A description reworded or an optional field added in contract/schemas/ reaches the package
+    // through dist/response-validators.mjs, dist/tool-output-schemas.mjs and dist/index.d.ts only
+    // (CONTRACT_FILES in site/lib/cli-package/releases.ts), so the released client stays served.
+    const holding = Object.entries(outputs)
+      .filter(([, output]) => Object.keys(output.inputs).some((input) => input.startsWith('contract/schemas/')))
+      .map(
+        ([file, output]) => `${file}: ${Object.keys(output.inputs).filter((input) => input.startsWith('contract/'))}`,
+      );
+    assert.deepEqual(holding, []);
+  });
 });

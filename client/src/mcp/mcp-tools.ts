@@ -1,10 +1,9 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
 import { findEndpoint, type OperationId } from '../../../contract/endpoints.ts';
-import { tolerantSchemas } from '../../../contract/schemas/index.ts';
 import type { McpDataCall, McpDataError, McpDataResult, McpDataSource } from './mcp-data-source.ts';
 import type { ChangeNotice } from '../api/change-notice.ts';
 import { whyNotSiteLink } from '../output/site-link.ts';
-import { toSelfContainedSchema } from './self-contained-schema.ts';
+import { toolOutputSchemas } from '../baked/tool-output-schemas.ts';
 import { MCP_TOOL_NAMES } from './mcp-tool-names.ts';
 
 const { listServicePlatforms: listPlatforms, getServiceCapabilities: getCapabilities } = MCP_TOOL_NAMES;
@@ -75,7 +74,7 @@ function apiTool(spec: { name: string; title: string; description: string; opera
     operationId,
     inputSchema: noArguments,
     checkArguments: (args) => describeUnexpectedArguments(name, args),
-    outputSchema: toSelfContainedSchema(tolerantSchemas[findEndpoint(operationId).schema]),
+    outputSchema: toolOutputSchemas[findEndpoint(operationId).schema],
     annotations: { title, ...readOnly },
     call: async (source, formatError, call) =>
       toToolResult(await source.get(operationId, call), formatError, source.baseUrl),

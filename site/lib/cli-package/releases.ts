@@ -206,14 +206,18 @@ function readRecordedFile<Field extends string, Described extends { fileName: st
 
 /**
  * The files of the package that the contract alone decides: the validators the client checks
- * answers with, made from the tolerant schemas without their annotations, and the type
- * declarations (tooling/build-cli.ts). A released client reads answers that differ from what
+ * answers with, made from the tolerant schemas without their annotations, the MCP tools' output
+ * schemas, and the type declarations (tooling/build-cli.ts). A released client reads answers that differ from what
  * these describe only as the contract's own rules allow (a field added, a platform added; a
  * breaking change is announced first, `npm run changes`), so a change to them alone asks for no
  * release of the client: the build keeps serving the released tarball, and the next release
  * carries the change. Any other file that differs is the client's own behaviour, and stops the build.
  */
-const CONTRACT_FILES = ['package/dist/index.d.ts', 'package/dist/response-validators.mjs'] as const;
+const CONTRACT_FILES = [
+  'package/dist/index.d.ts',
+  'package/dist/response-validators.mjs',
+  'package/dist/tool-output-schemas.mjs',
+] as const;
 
 /** The files `built` changes against `recorded`, when they are all CONTRACT_FILES (and at least one). */
 function contractOnlyChanges(recorded: Uint8Array, built: Uint8Array): string[] | undefined {
