@@ -1,7 +1,7 @@
 /**
  * The notice a breaking change gets before it is published: it is announced first (the changelog,
  * its feed, and `Deprecation`/`Sunset` headers on the endpoints it affects), and published no
- * sooner than this many days later. ARCHITECTURE.md says why thirty.
+ * sooner than this many days later. tooling/published-contract/README.md says why thirty.
  */
 export const MINIMUM_NOTICE_DAYS = 30;
 

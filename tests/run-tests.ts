@@ -9,9 +9,9 @@
  *     checks (format, lint, import rules, unused code), then, once the build is done, the type
  *     check and the docs linter (on what readers get);
  *   - once the build is done, three more lanes beside these: the artifact tests (they read the
- *     build), the process tests (real builds, packs, shells, terminals, bundlers) and the
- *     benchmark in its quick mode (every section once at its smallest size, on the same build: a
- *     section that no longer runs fails).
+ *     build), the process tests (real builds, packs, shells, terminals, bundlers; two files at a
+ *     time) and the benchmark in its quick mode (`npm run bench -- --quick --no-build`: every
+ *     section once at its smallest size, on the same build: a section that no longer runs fails).
  *
  * `--only static,unit,process,artifacts,e2e,bench` runs some of the layers, and files named after the options
  * narrow the layer they are in; the build and the server come only when a chosen layer needs them.

@@ -1,6 +1,7 @@
 /**
- * Every size budget of the site, in one place, each with its reason. The tests read them
- * (tests/artifacts/llms-full.test.ts, the page sweep's height check) and `npm run measure:docs`
+ * Every size budget of the site and its contributor docs, in one place, each with its reason. The
+ * tests read them (tests/artifacts/llms-full.test.ts, the page sweep's height check,
+ * tests/unit/contributor-docs-size.test.ts) and `npm run measure:docs`
  * prints each figure beside its budget. Raise one here, with its reason, when the content it
  * bounds has to grow; say why in the commit.
  */
@@ -46,6 +47,31 @@ export const pageHeightBudgets: Record<string, Budget> = {
       'the page shows a snippet for each MCP client, and a reader scans it for one: 6,166 px in 2026-11 (5,965 px at 1440 px without a scrollbar); 6,500 px leaves room for one more client (about 300 px).',
   },
 };
+
+/** The guides a new contributor reads before a first change, in the order they read them. */
+export const CONTRIBUTOR_DOCS = ['README.md', 'CONTRIBUTING.md', 'ARCHITECTURE.md'] as const;
+
+/** The contributor docs, together: read in one sitting. Details live next to their code. */
+export const contributorDocsBudget: Budget = {
+  what: 'README.md, CONTRIBUTING.md and ARCHITECTURE.md together (bytes)',
+  limit: 60 * 1024,
+  unit: 'bytes',
+  reason:
+    "a new contributor reads the three in one sitting before a first change (issue 51). They were 87,726 bytes in 2026-11, with the threat model, the release and MCP reasoning and the maintainers' steps inline; those moved next to their code (SECURITY.md and a README.md in each folder), leaving 59,676.",
+};
+
+/**
+ * The contributor docs against their budget: undefined when within, else one line naming each
+ * file's size, the total, the budget and what to do.
+ */
+export function contributorDocsOverBudget(sizes: Record<string, number>): string | undefined {
+  const total = Object.values(sizes).reduce((sum, size) => sum + size, 0);
+  if (total <= contributorDocsBudget.limit) return undefined;
+  const each = Object.entries(sizes)
+    .map(([file, size]) => `${file} ${size}`)
+    .join(', ');
+  return `${each}: ${total} bytes together, over their budget of ${contributorDocsBudget.limit} bytes (contributorDocsBudget in ${BUDGETS_FILE}): move details next to the code they describe (a README.md in that folder, or SECURITY.md) and link to them, or raise the budget in ${BUDGETS_FILE} with a reason`;
+}
 
 /** A figure against its budget: undefined when within, else one line naming what to do. */
 export function overBudget(budget: Budget, figure: number, key: string): string | undefined {

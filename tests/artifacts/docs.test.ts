@@ -154,7 +154,7 @@ describe('the docs, as the test run built them', () => {
     assert.ok(text.includes(JSON.stringify(NOT_FOUND)), 'the 404 body is missing');
   });
 
-  it("state the MCP endpoint's own limit, on the MCP and rate-limit pages, with the JSON-RPC 429 body (the reasoning is the maintainers', in ARCHITECTURE.md)", () => {
+  it("state the MCP endpoint's own limit, on the MCP and rate-limit pages, with the JSON-RPC 429 body (the reasoning is the maintainers', in site/lib/mcp/README.md)", () => {
     const mcpRateLimit = readMcpRateLimit();
     for (const page of ['docs/mcp', 'docs/rate-limits']) {
       const text = readableText(readPage(page));

@@ -11,7 +11,7 @@ import { listChangedFiles, readTarballFiles } from './read-tarball-files.ts';
 /**
  * The released versions of the `earshot` package. A release is a record in `releases/manifest.json`
  * (version, file name, date, size, SHA-256, SHA-512, npm integrity) and its tarball, committed
- * beside it in `releases/` (ARCHITECTURE.md says why the bytes are kept rather than rebuilt).
+ * beside it in `releases/` (this folder's README.md says why the bytes are kept rather than rebuilt).
  *
  * The site serves every recorded tarball at `/cli/<fileName>` for good, the manifest itself at
  * `/releases/manifest.json` and a `SHA256SUMS` file. The repository's copy of the manifest is the

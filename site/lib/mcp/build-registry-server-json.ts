@@ -6,7 +6,7 @@
  * No `packages`: the official registry accepts an `mcpb` package only from a GitHub or GitLab
  * release asset, and an `npm` one only from registry.npmjs.org, and the bundle and the tarball
  * live on this site alone. The bundle is named for other registries in the publisher-provided
- * `_meta`, as `/mcp.json` names it. Publishing it is a maintainer's step (CONTRIBUTING.md).
+ * `_meta`, as `/mcp.json` names it. Publishing it is a maintainer's step (this folder's README.md).
  * @see https://github.com/modelcontextprotocol/registry/blob/main/docs/reference/server-json/generic-server-json.md
  */
 import type { McpConfiguration } from '../../../contract/schemas/index.ts';

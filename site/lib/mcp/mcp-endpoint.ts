@@ -93,7 +93,7 @@ export async function createMcpEndpoint(options: McpEndpointOptions): Promise<Mc
     const body = new Uint8Array(read.bytes);
     const message = parseMessage(body);
     // Every revision, 2025-03-26 included: the CDN's rate limit counts requests, not calls, so a
-    // batch of 100 calls would count once (ARCHITECTURE.md, the threat model).
+    // batch of 100 calls would count once (this folder's README.md).
     if (Array.isArray(message)) return finish(jsonRpcError(400, BATCH_REFUSED));
     const headers = new Headers(request.headers);
     headers.delete('content-length');
