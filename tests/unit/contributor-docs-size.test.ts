@@ -6,7 +6,7 @@ import GithubSlugger from 'github-slugger';
 import { CONTRIBUTOR_DOCS, contributorDocsBudget, contributorDocsOverBudget } from '../../tooling/budgets.ts';
 
 /**
- * README.md, CONTRIBUTING.md and ARCHITECTURE.md are read in one sitting (issue 51): together
+ * README.md, CONTRIBUTING.md and ARCHITECTURE.md are read in one sitting: together
  * within their budget (tooling/budgets.ts), with the details moved next to the code they describe
  * and linked. Every relative link of the three, and of the pages they send readers to, leads to a
  * file of the repository, and to a heading of it when it names one.
