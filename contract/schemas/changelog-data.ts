@@ -7,7 +7,7 @@ import { oneLineTextSchema } from '../one-line-text.ts';
 import { CHANGELOG_PATH_PATTERN } from '../site-path.ts';
 
 /** The longest title, reason and summary an entry may have: a line of /llms.txt, a feed title. */
-const MAX_TITLE_LENGTH = 200;
+export const MAX_TITLE_LENGTH = 200;
 const MAX_REASON_LENGTH = 1000;
 const MAX_SUMMARY_LENGTH = 500;
 

@@ -3,6 +3,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { addDays, MINIMUM_NOTICE_DAYS } from '../../contract/change-notice.ts';
+import { OPENAPI_PATH } from '../../contract/endpoints.ts';
+import { MAX_TITLE_LENGTH } from '../../contract/schemas/changelog-data.ts';
 import type { PlatformsData } from '../../contract/schemas/index.ts';
 import type { ContractChange } from '../../tooling/published-contract/contract-change.ts';
 import { describeEntry } from '../../tooling/published-contract/record-changes.ts';
@@ -45,15 +47,26 @@ describe('npm run changes with nothing to record', () => {
 });
 
 describe('the default title of a changelog entry', () => {
-  const change = (kind: ContractChange['kind'], summary = 'renames something') =>
-    ({ kind, summary, file: 'data/platforms.json', pointer: '', where: [] }) as ContractChange;
+  const change = (kind: ContractChange['kind'], summary = 'renames something', where = ['/api/v1/platforms']) =>
+    ({ kind, summary, file: 'data/platforms.json', pointer: '', where }) as ContractChange;
+  const derived = change('changed', 'changes the OpenAPI document: its examples changed', [OPENAPI_PATH]);
   const cases: [ContractChange[], string][] = [
     [[change('added', 'adds the platform "x" (X)')], 'Adds the platform "x" (X)'],
-    [[change('changed'), change('changed')], '2 changes'],
-    [[change('added'), change('changed'), change('changed')], '1 addition and 2 changes'],
+    [[derived, change('changed', 'renames the platform "x"')], 'Renames the platform "x", and 1 other change'],
     [
-      [change('breaking'), change('added'), change('added'), change('changed')],
-      '1 breaking change, 2 additions and 1 change',
+      [
+        change('changed', 'renames the platform "x"'),
+        change('changed', 'renames the platform "x"', ['/api/v1/capabilities']),
+      ],
+      'Renames the platform "x"',
+    ],
+    [
+      [change('changed'), change('added', 'adds the platform "y" (Y)'), change('breaking', 'removes the platform "z"')],
+      'Removes the platform "z", and 2 other changes',
+    ],
+    [
+      [change('added', `adds the platform "${'y'.repeat(MAX_TITLE_LENGTH)}"`), change('changed'), derived],
+      '1 addition and 2 changes',
     ],
   ];
   for (const [list, title] of cases)

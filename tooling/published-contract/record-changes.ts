@@ -6,6 +6,8 @@
  * reason; refused changes cannot be recorded.
  */
 import { earliestEffectiveDate, MINIMUM_NOTICE_DAYS } from '../../contract/change-notice.ts';
+import { OPENAPI_PATH } from '../../contract/endpoints.ts';
+import { MAX_TITLE_LENGTH } from '../../contract/schemas/changelog-data.ts';
 import type { ChangelogData, ChangelogEntry } from '../../contract/schemas/index.ts';
 import { listPendingChanges, type PendingChange } from '../../site/lib/changelog/pending-changes.ts';
 import type { ContractChange } from './contract-change.ts';
@@ -257,20 +259,29 @@ export function announceChanges(
 }
 
 /**
- * `Adds the platform "mastodon" (Mastodon)` for one change; for more, what kinds they are:
- * `2 changes`, `1 addition and 2 changes`, `1 breaking change, 1 addition and 1 change`.
+ * The default title of an entry: the summary of its weightiest change (breaking, then added, then
+ * changed; a change of the data before what the OpenAPI document derives from it), and how many
+ * others there are: `Adds the platform "mastodon" (Mastodon)`, `Renames the platform "x" from "X"
+ * to "Twitter", and 1 other change`. When that would not fit a title, what kinds they are:
+ * `1 breaking change, 1 addition and 1 change`.
  */
 export function describeEntry(changes: readonly ContractChange[]): string {
-  const [only] = changes;
-  if (changes.length === 1 && only) return only.summary.charAt(0).toUpperCase() + only.summary.slice(1);
+  const weight = (change: ContractChange) =>
+    KINDS.indexOf(change.kind) * 2 + (change.where.every((where) => where === OPENAPI_PATH) ? 1 : 0);
+  const summaries = [...new Set([...changes].sort((a, b) => weight(a) - weight(b)).map(({ summary }) => summary))];
+  const [lead, ...others] = summaries;
+  if (lead === undefined) return '';
+  const title = others.length === 0 ? lead : `${lead}, and ${count(others.length, 'other change')}`;
+  if (title.length <= MAX_TITLE_LENGTH) return capitalize(title);
   const nouns = { breaking: 'breaking change', added: 'addition', changed: 'change' } as const;
-  const parts = (['breaking', 'added', 'changed'] as const)
-    .map((kind) => [kind, changes.filter((change) => change.kind === kind).length] as const)
+  const parts = KINDS.map((kind) => [kind, changes.filter((change) => change.kind === kind).length] as const)
     .filter(([, n]) => n > 0)
     .map(([kind, n]) => count(n, nouns[kind]));
-  const text = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return capitalize(parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? ''));
 }
+
+const KINDS = ['breaking', 'added', 'changed'] as const;
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function uniqueId(date: string, changelog: ChangelogData): string {
   const taken = new Set(changelog.map(({ id }) => id));
