@@ -286,19 +286,32 @@ describe('the strict schemas stay strict for what the site publishes', () => {
   }
 
   it('the tolerant variant keeps required properties, types and formats, and drops only closed lists', () => {
-    assert.deepEqual(toTolerantSchema(apiSchemas.Platform), {
-      $id: 'https://earshot.dev/schemas/tolerant/v1/platform.json',
-      title: 'Platform',
-      description: apiSchemas.Platform.description,
+    // A schema of the test's own, so that a field added to the contract changes nothing expected here.
+    const strictThing = {
+      $id: 'https://example.com/schemas/v1/thing.json',
+      title: 'Thing',
       type: 'object',
-      required: ['id', 'name', 'targetTypes'],
+      additionalProperties: false,
+      required: ['id', 'kinds', 'link'],
       properties: {
-        id: apiSchemas.Platform.properties.id,
-        name: apiSchemas.Platform.properties.name,
-        targetTypes: {
-          ...apiSchemas.Platform.properties.targetTypes,
-          items: { type: 'string', examples: ['keyword', 'subreddit'] },
-        },
+        id: { type: 'string', pattern: '^[a-z]+$', maxLength: 40, examples: ['alpha'] },
+        kinds: { type: 'array', items: { enum: ['keyword', 'subreddit'] }, uniqueItems: true },
+        link: { type: 'string', format: 'uri' },
+        version: { const: 1 },
+        owner: { $ref: 'https://example.com/schemas/v1/owner.json' },
+      },
+    };
+    assert.deepEqual(toTolerantSchema(strictThing), {
+      $id: 'https://example.com/schemas/tolerant/v1/thing.json',
+      title: 'Thing',
+      type: 'object',
+      required: ['id', 'kinds', 'link'],
+      properties: {
+        id: { type: 'string', pattern: '^[a-z]+$', maxLength: 40, examples: ['alpha'] },
+        kinds: { type: 'array', items: { type: 'string', examples: ['keyword', 'subreddit'] }, uniqueItems: true },
+        link: { type: 'string', format: 'uri' },
+        version: { type: 'integer' },
+        owner: { $ref: 'https://example.com/schemas/tolerant/v1/owner.json' },
       },
     });
     const tolerantMcp = toTolerantSchema(mcpConfigurationSchema);
