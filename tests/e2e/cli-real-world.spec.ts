@@ -12,6 +12,7 @@ import { runInstalledCli as earshot } from '../support/install-cli.ts';
 import { startLoggingProxy, type LoggingProxy } from '../support/logging-proxy.ts';
 import { validPlatforms } from '../support/misbehaving-server.ts';
 import { productionTooManyRequestsParts } from '../support/production-429.ts';
+import { expectedModelNotice, withoutSiteNotices } from '../support/site-notices.ts';
 
 /**
  * The installed client (the tarball the site serves, installed by the global setup, on the
@@ -61,7 +62,7 @@ test.describe('the installed earshot behind a real HTTP proxy', () => {
       baseURL,
     }) => {
       const result = await earshot(['platforms', '--json', '--base-url', baseURL!], { [variable]: proxy.url });
-      expect(result.stderr).toBe('');
+      expect(await withoutSiteNotices(result.stderr, baseURL!)).toBe('');
       expect(result.code).toBe(0);
       expect(JSON.parse(result.stdout)).toEqual(await (await request.get('/api/v1/platforms')).json());
       expect(proxy.log).toEqual([`GET ${baseURL}/api/v1/platforms`]);
@@ -85,7 +86,7 @@ test.describe('the installed earshot behind a real HTTP proxy', () => {
       HTTPS_PROXY: proxy.url,
       HTTP_PROXY: proxy.url,
     });
-    expect(result.stderr).toBe('');
+    expect(await withoutSiteNotices(result.stderr, baseURL!)).toBe('');
     expect(result.code).toBe(0);
     expect(proxy.log).toEqual([`GET ${baseURL}/api/v1/capabilities`, `GET ${baseURL}/mcp.json`]);
   });
@@ -96,7 +97,7 @@ test.describe('the installed earshot behind a real HTTP proxy', () => {
         HTTP_PROXY: proxy.url,
         [variable]: new URL(baseURL!).hostname,
       });
-      expect(result.stderr).toBe('');
+      expect(await withoutSiteNotices(result.stderr, baseURL!)).toBe('');
       expect(result.code).toBe(0);
       expect(proxy.log).toEqual([]);
     });
@@ -122,7 +123,11 @@ test.describe('the installed earshot behind a real HTTP proxy', () => {
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toEqual(await (await request.get('/api/v1/platforms')).json());
       // The text is that JSON, serialized (the spec's SHOULD for structured content).
-      expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
+      // A breaking change the site announces adds a notice block for the model (site-notices.ts).
+      expect(result.content).toEqual([
+        { type: 'text', text: JSON.stringify(result.structuredContent) },
+        ...(await expectedModelNotice(`${baseURL}/api/v1/platforms`, baseURL!)),
+      ]);
       const links = await client.readResource({ uri: 'earshot://links' });
       expect(links.contents).toHaveLength(1);
       expect(proxy.log).toEqual([`GET ${baseURL}/api/v1/platforms`, `GET ${baseURL}/api/v1/capabilities`]);

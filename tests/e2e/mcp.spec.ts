@@ -14,6 +14,7 @@ import { mcpClients, renderMcpClientSnippet } from '../../client/src/mcp/mcp-cli
 import { renderMcpInstallLinks } from '../../client/src/mcp/mcp-install-links.ts';
 import { mcpConfigurationSchema, type McpConfiguration } from '../../contract/schemas/index.ts';
 import { codeOnPage } from '../support/install-commands.ts';
+import { expectedModelNotice } from '../support/site-notices.ts';
 import { runInstalledCli as run, systemNodePath } from '../support/install-cli.ts';
 import { connectHttpClient, connectStdioClient, MCP_GENERATIONS, type McpTestClient } from '../support/mcp-clients.ts';
 import { checkHttpCase, MODERN_META, mcpHttpCases, modernHeaders } from '../support/mcp-http-cases.ts';
@@ -166,7 +167,11 @@ for (const { generation, name } of MCP_GENERATIONS) {
         expect(result.isError ?? false).toBe(false);
         expect(result.structuredContent).toEqual(api.json);
         // The text is the API's own serialization: byte for byte what GET answers, base URL included.
-        expect(result.content).toEqual([{ type: 'text', text: api.text }]);
+        // A breaking change the site announces adds a notice block for the model (site-notices.ts).
+        expect(result.content).toEqual([
+          { type: 'text', text: api.text },
+          ...(await expectedModelNotice(`${baseURL}${path}`, baseURL!)),
+        ]);
       }
 
       const { resources } = await client.listResources();

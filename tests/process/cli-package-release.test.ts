@@ -121,12 +121,14 @@ describe('the client package', () => {
     const readManifest = () => JSON.parse(readFileSync(manifestFile, 'utf8')) as ReleaseManifest;
     const previous = readManifest().releases.find((record) => record.version === version)!;
     const previousBytes = readFileSync(join(second, 'releases', previous.fileName));
-    assert.ok(previousBytes.equals(readFileSync(tarballIn(second))));
+    // Released before: the repository's bytes, whatever this checkout builds (a change of the
+    // contract alone keeps the released client). Recorded just now: the bytes built.
     if (existsSync(join('releases', previous.fileName)))
       assert.ok(
         previousBytes.equals(readFileSync(join('releases', previous.fileName))),
         'the repository keeps these bytes',
       );
+    else assert.ok(previousBytes.equals(readFileSync(tarballIn(second))), 'the release records the bytes built');
 
     const next = semver.inc(version, 'patch')!;
     const manifestPath = join(second, 'client', 'package.json');

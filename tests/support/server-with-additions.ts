@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /** What a later v1 answer may add, as `/docs/versioning/` lists it: what a client must accept. */
 export const ADDITIONS = {
   /** A property the client does not know, on every platform. */
-  unknownProperty: { name: 'homepage', value: 'https://example.com/' },
+  unknownProperty: { name: 'fixtureAddedField', value: 'https://example.com/' },
   /** A target type the client does not know, on the first platform. */
   unknownTargetType: 'hashtag',
   /** A field of `data` the client does not know, in the capabilities. */

@@ -34,15 +34,19 @@ describe('the shipped data', () => {
 });
 
 // One folder per bad-data case: the data files as an editor might break them, and
-// expected.txt, the exact lines the build must report, in order.
+// expected.txt, the exact lines the build must report, in order. The list of allowed properties
+// is the schema's of the day (a field added lengthens it; describe-schema-error.test.ts holds
+// how it is listed), so it is compared as "(allowed: …)".
+const withoutAllowedList = (line: string) => line.replace(/\(allowed: [^)]*\)$/, '(allowed: …)');
+
 describe('bad data is reported like a compiler: file#pointer, what was expected, what was found', () => {
   for (const name of readdirSync(FIXTURES).sort()) {
     it(name, () => {
       const dir = join(FIXTURES, name);
-      const expected = readFileSync(join(dir, 'expected.txt'), 'utf8').trimEnd().split('\n');
+      const expected = readFileSync(join(dir, 'expected.txt'), 'utf8').trimEnd().split('\n').map(withoutAllowedList);
       const result = loadSiteData({ dataDir: dir, displayDir: 'data' });
       assert.equal(result.ok, false, 'the data was accepted');
-      assert.deepEqual(result.ok ? [] : result.problems.map(formatDataProblem), expected);
+      assert.deepEqual(result.ok ? [] : result.problems.map(formatDataProblem).map(withoutAllowedList), expected);
     });
   }
 });

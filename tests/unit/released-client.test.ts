@@ -24,7 +24,7 @@ const manifest = JSON.parse(readFileSync(join(RELEASES_DIR, 'manifest.json'), 'u
 const latest = manifest.releases.at(-1)!;
 
 const ADDED_FIELD = {
-  name: 'homepage',
+  name: 'fixtureAddedField',
   schema: { type: 'string', format: 'uri', description: 'The platform’s home.' },
 };
 const ADDED_PLATFORM = { id: 'zz-test-forum', name: 'Test Forum', targetTypes: ['keyword'] };
@@ -119,7 +119,7 @@ describe(`the latest released client (earshot ${latest.version})`, () => {
     [
       'keeps the added field in --json',
       ['platforms', '--json'],
-      (output) => assert.equal(JSON.parse(output).data[2].homepage, 'https://example.com/zz-test-forum'),
+      (output) => assert.equal(JSON.parse(output).data[2].fixtureAddedField, 'https://example.com/zz-test-forum'),
     ],
     ['reads the capabilities', ['capabilities'], (output) => assert.match(output, /zz-test-forum/)],
   ];

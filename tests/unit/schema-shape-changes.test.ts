@@ -84,9 +84,9 @@ describe('a schema change is checked against the published schemas', () => {
     [
       'adding an optional field is an addition',
       {
-        edit: (schemas) => (schemas.Platform.properties.homepage = { type: 'string' }),
+        edit: (schemas) => (schemas.Platform.properties.fixtureAddedField = { type: 'string' }),
         want: [
-          '/schemas/v1/platform.json#/properties/homepage: added, not recorded: adds the optional field "homepage" to Platform',
+          '/schemas/v1/platform.json#/properties/fixtureAddedField: added, not recorded: adds the optional field "fixtureAddedField" to Platform',
         ],
       },
     ],
@@ -115,7 +115,7 @@ describe('a schema change is checked against the published schemas', () => {
       edit(current.schemas as Schemas);
       return current;
     };
-    const added = withSchemas((schemas) => (schemas.Platform.properties.homepage = { type: 'string' }));
+    const added = withSchemas((schemas) => (schemas.Platform.properties.fixtureAddedField = { type: 'string' }));
     const addedChanges = comparePublishedContract({ published, current: added, data });
     const recorded = recordChanges(
       { published, current: added, changes: addedChanges, changelog },
