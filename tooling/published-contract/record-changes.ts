@@ -267,7 +267,8 @@ export function announceChanges(
  */
 export function describeEntry(changes: readonly ContractChange[]): string {
   const weight = (change: ContractChange) =>
-    KINDS.indexOf(change.kind) * 2 + (change.where.every((where) => where === OPENAPI_PATH) ? 1 : 0);
+    (KINDS as readonly string[]).indexOf(change.kind) * 2 +
+    (change.where.every((where) => where === OPENAPI_PATH) ? 1 : 0);
   const summaries = [...new Set([...changes].sort((a, b) => weight(a) - weight(b)).map(({ summary }) => summary))];
   const [lead, ...others] = summaries;
   if (lead === undefined) return '';
