@@ -10,13 +10,13 @@ import { endpoints } from '../../contract/endpoints.ts';
  */
 
 /** The notice an answer carries (Deprecation, Sunset, their links), as the client reads it; or none. */
-export async function readSiteNotice(url: string): Promise<ChangeNotice | undefined> {
+async function readSiteNotice(url: string): Promise<ChangeNotice | undefined> {
   const response = await fetch(url, { method: 'HEAD' });
   return readChangeNotice(response.headers, url);
 }
 
 /** The line the command line prints on stderr for the answer at `url`, with its line break; or ''. */
-export async function expectedNoticeLine(url: string): Promise<string> {
+async function expectedNoticeLine(url: string): Promise<string> {
   const notice = await readSiteNotice(url);
   if (!notice) return '';
   let line = '';
