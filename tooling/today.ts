@@ -2,8 +2,8 @@
  * The day the build and `npm run changes` take for today. `EARSHOT_TODAY=YYYY-MM-DD` moves it, for
  * tests only: it lets a test publish an announced change on its effective date without waiting for
  * it. It cannot publish early: a Netlify build refuses it, and the build refuses a changelog entry
- * dated after the real day (tooling/published-contract/check-changelog-dates.ts), so a change
- * recorded with a moved clock stops every real build until that day.
+ * dated after its day (tooling/published-contract/check-changelog-dates.ts), so a change recorded
+ * with a moved clock stops every build on the real clock until that day.
  */
 export const TODAY_VARIABLE = 'EARSHOT_TODAY';
 

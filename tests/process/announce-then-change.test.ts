@@ -33,9 +33,11 @@ let baseUrl = '';
 let removed = { id: '', name: '' };
 let server: ChildProcess | undefined;
 
+/** The test's environment but a moved clock (each step names its own day in `extra`). */
 function projectEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { [TODAY_VARIABLE]: _moved, ...inherited } = process.env;
   return {
-    ...process.env,
+    ...inherited,
     PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
     SITE_URL: baseUrl,
     EARSHOT_BUILD_LOG: 'silent',

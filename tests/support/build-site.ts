@@ -1,4 +1,5 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { TODAY_VARIABLE } from '../../tooling/today.ts';
 
 export interface BuildOptions {
   dataDir: string;
@@ -6,8 +7,10 @@ export interface BuildOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/** The test's environment but a moved clock: a build here keeps the real day unless `env` moves it. */
 function buildEnv({ dataDir, outDir, env }: BuildOptions): NodeJS.ProcessEnv {
-  return { ...process.env, ...env, EARSHOT_DATA_DIR: dataDir, EARSHOT_OUT_DIR: outDir, EARSHOT_BUILD_LOG: 'silent' };
+  const { [TODAY_VARIABLE]: _moved, ...inherited } = process.env;
+  return { ...inherited, ...env, EARSHOT_DATA_DIR: dataDir, EARSHOT_OUT_DIR: outDir, EARSHOT_BUILD_LOG: 'silent' };
 }
 
 /** Runs the real `npm run build` entry point with the given data and output folders. */

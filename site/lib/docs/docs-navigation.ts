@@ -2,7 +2,8 @@
  * The docs sidebar, in reading order, by page slug (the file's path under
  * `site/content/docs/`). `astro.config.mjs` gives it to Starlight, and `/llms.txt` lists the pages
  * in the same order, so that people and agents read the docs the same way. A new page must be
- * listed here: the browser tests fail when a page in the sitemap cannot be reached from the menu.
+ * listed here: the build stops naming a page missing from it (site/pages/llms.txt.ts), and the
+ * browser tests fail when a page in the sitemap cannot be reached from the menu.
  */
 export const docsSidebar = [
   { label: 'Start here', items: ['docs'] },
